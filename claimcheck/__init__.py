@@ -1,0 +1,23 @@
+"""claimcheck: check the claims in performance reports of network devices.
+
+Public API only: :func:`check`, :func:`check_text`, :func:`extract`, :func:`rules`.
+Imports are lazy so that ``import claimcheck`` stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+__version__ = "0.1.0"
+__all__ = ["check", "check_text", "extract", "rules", "__version__"]
+
+if TYPE_CHECKING:
+    from claimcheck.api import check, check_text, extract, rules
+
+
+def __getattr__(name: str):  # noqa: ANN202
+    if name in ("check", "check_text", "extract", "rules"):
+        from claimcheck import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'claimcheck' has no attribute {name!r}")

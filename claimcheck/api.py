@@ -1,0 +1,111 @@
+"""The Python API: check, check_text, extract, rules."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from claimcheck.errors import ClaimcheckError
+from claimcheck.models import CheckResult, Document, Extraction, FileError
+from claimcheck.rules.selection import Selection, parse_codes
+from claimcheck.rules.spec import RuleSpec
+
+SUPPORTED = {".md", ".markdown", ".txt", ".text", ".rst"}
+
+
+def rules(rules_dir: list[str] | None = None) -> list[RuleSpec]:
+    """The rule registry: every rule's code, name, severity, summary and docs."""
+    from claimcheck.rules.loader import all_rules
+
+    return all_rules(tuple(rules_dir or ()))
+
+
+def _selection(select, ignore, specs: list[RuleSpec]) -> Selection:  # noqa: ANN001
+    sel = Selection(parse_codes(select), parse_codes(ignore))
+    sel.validate({r.code for r in specs})
+    return sel
+
+
+def _extract(doc: Document) -> Extraction:
+    from claimcheck.extract.pipeline import extract_document
+
+    return extract_document(doc)
+
+
+def _check_document(doc: Document, specs: list[RuleSpec], sel: Selection, result: CheckResult) -> None:
+    from claimcheck.rules.engine import run_rules
+
+    extraction = _extract(doc)
+    findings, errors = run_rules(doc, extraction, specs, sel)
+    result.findings.extend(findings)
+    result.errors.extend(errors)
+    result.claims.extend(extraction.claims)
+    result.conditions.extend(extraction.conditions)
+    result.measurements.extend(extraction.measurements)
+    result._documents[doc.name] = doc
+
+
+def expand_paths(paths: list[str | os.PathLike]) -> tuple[list[Path], list[FileError]]:
+    """Files to check: files as given, directories recursively (supported suffixes only)."""
+    files: list[Path] = []
+    errors: list[FileError] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUPPORTED)
+            if not found:
+                errors.append(FileError(path=str(p), message="no supported report files in directory"))
+            files.extend(found)
+        else:
+            files.append(p)
+    return files, errors
+
+
+def check(
+    path: str | os.PathLike | list[str | os.PathLike],
+    *,
+    select: str | list[str] | None = None,
+    ignore: str | list[str] | None = None,
+    rules_dir: list[str] | None = None,
+) -> CheckResult:
+    """Check one path (file or directory) or several; unreadable files go to ``errors``."""
+    from claimcheck.ingest import read_path
+
+    specs = rules(rules_dir)
+    sel = _selection(select, ignore, specs)
+    paths = path if isinstance(path, list) else [path]
+    files, errors = expand_paths(paths)
+    result = CheckResult(errors=errors)
+    for f in files:
+        try:
+            doc = read_path(f)
+        except ClaimcheckError as exc:
+            result.errors.append(FileError(path=str(f), message=str(exc)))
+            continue
+        _check_document(doc, specs, sel, result)
+    return result
+
+
+def check_text(
+    text: str,
+    name: str = "<text>",
+    *,
+    select: str | list[str] | None = None,
+    ignore: str | list[str] | None = None,
+    rules_dir: list[str] | None = None,
+) -> CheckResult:
+    """Check report text given as a string."""
+    from claimcheck.ingest import read_text
+
+    specs = rules(rules_dir)
+    result = CheckResult()
+    _check_document(read_text(text, name), specs, _selection(select, ignore, specs), result)
+    return result
+
+
+def extract(source: str | os.PathLike, name: str = "<text>") -> Extraction:
+    """Facts only, no rules: text as a ``str``, or a file as a ``pathlib.Path``."""
+    from claimcheck.ingest import read_path, read_text
+
+    doc = read_path(source) if isinstance(source, os.PathLike) else read_text(source, name)
+    return _extract(doc)

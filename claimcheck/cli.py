@@ -1,0 +1,100 @@
+"""Command line: argument parsing only; the work is done by the API."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from claimcheck.errors import ClaimcheckError
+from claimcheck.models import SEVERITY_RANK
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FORMATS = ("text", "json")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="claimcheck", description="Check the claims in performance reports.")
+    p.add_argument("--version", action="version", version="claimcheck 0.1.0")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="check reports and print findings")
+    c.add_argument("paths", nargs="+", metavar="PATH")
+    c.add_argument("--format", choices=FORMATS, default="text")
+    c.add_argument("--select", help="comma-separated rule codes or prefixes to run")
+    c.add_argument("--ignore", help="comma-separated rule codes or prefixes to skip")
+    c.add_argument("--fail-on", choices=("error", "warning", "info"), default="warning")
+    c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
+    e = sub.add_parser("extract", help="print the facts found in a report")
+    e.add_argument("path", metavar="PATH")
+    e.add_argument("--format", choices=FORMATS, default="json")
+    sub.add_parser("rules", help="list every rule")
+    x = sub.add_parser("explain", help="show one rule's docs and examples")
+    x.add_argument("code")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``claimcheck`` command; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except ClaimcheckError as exc:
+        print(f"claimcheck: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    from claimcheck import api
+
+    if args.command == "check":
+        result = api.check(args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir)
+        if args.format == "json":
+            from claimcheck.report.json import format_findings
+        else:
+            from claimcheck.report.text import format_findings
+        print(format_findings(result))
+        for err in result.errors:
+            print(f"claimcheck: {err.path}: {err.message}", file=sys.stderr)
+        if result.errors:
+            return EXIT_ERROR
+        threshold = SEVERITY_RANK[args.fail_on]
+        failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
+        return EXIT_FINDINGS if failed else EXIT_OK
+    if args.command == "extract":
+        extraction = api.extract(Path(args.path))
+        if args.format == "json":
+            from claimcheck.report.json import format_extraction
+        else:
+            from claimcheck.report.text import format_extraction
+        print(format_extraction(extraction))
+        return EXIT_OK
+    if args.command == "rules":
+        for r in api.rules():
+            print(f"{r.code}  {r.name:<22} {r.severity:<8} {r.summary}")
+        return EXIT_OK
+    if args.command == "explain":
+        return _explain(args.code.upper())
+    return EXIT_ERROR
+
+
+def _explain(code: str) -> int:
+    from claimcheck import api
+
+    spec = next((r for r in api.rules() if r.code == code or code.lower() in r.aliases), None)
+    if spec is None:
+        raise ClaimcheckError(f"unknown rule {code!r} (see 'claimcheck rules')")
+    print(f"{spec.code} {spec.name} [{spec.severity}]\n\n{spec.summary}\n")
+    if spec.rationale:
+        print(spec.rationale.strip() + "\n")
+    for ref in spec.references:
+        print(f"  see: {ref}")
+    for ex in spec.examples:
+        print(f"\n{ex.kind.upper()} example{': ' + ex.name if ex.name else ''}\n    " +
+              ex.text.strip().replace("\n", "\n    "))  # fmt: skip
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

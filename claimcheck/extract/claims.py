@@ -1,0 +1,152 @@
+"""Extract comparative claims from prose and judge them against their operands.
+
+Pipeline per sentence: a lexical prefilter (a percentage or a multiple is
+present), claimlex tokens, island parsing with the claim grammar, then the
+operands the phrase names are checked with :mod:`claimcheck.extract.judge`.
+Claims whose operands are not in the sentence are left ``unverifiable`` here;
+later passes (tables, cross-claim) may resolve them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck.extract import judge
+from claimcheck.extract.claimlex import Tok, tokenize
+from claimcheck.extract.phrases import Phrase, find_phrases
+from claimcheck.extract.sentences import Sentence
+from claimcheck.models import Claim, Document, Operand, Quantity
+from claimcheck.units import same_dimension
+
+
+@dataclass
+class Pending:
+    """A claim with the context later passes need."""
+
+    claim: Claim
+    sentence: Sentence
+    phrase: Phrase
+    stated: Quantity
+    words: list[str]  # lower-cased words of the sentence
+
+
+def operand(doc: Document, q: Quantity, source: str = "sentence", label: str | None = None) -> Operand:
+    """An Operand model for a quantity found in the document."""
+    line, _ = doc.position(q.start)
+    return Operand(text=q.text, value=q.value, unit=q.unit, start=q.start, end=q.end, line=line,
+                   source=source, label=label)  # fmt: skip
+
+
+def new_claim(doc: Document, kind: str, rule: str, sentence: Sentence, stated: Quantity,
+              stated_phrase: str, end: int) -> Claim:  # fmt: skip
+    """A Claim located at its stated value, covering the phrase up to ``end``."""
+    line, col = doc.position(stated.start)
+    end_line, end_col = doc.position(max(end, stated.end))
+    return Claim(kind=kind, rule=rule, text=sentence.text, start=stated.start, end=max(end, stated.end),
+                 line=line, column=col, end_line=end_line, end_column=end_col,
+                 stated=stated_phrase, stated_value=stated.value,
+                 qualifier=stated.qualifier)  # fmt: skip
+
+
+def apply(claim: Claim, j: judge.Judgement) -> None:
+    """Copy a judgement into a claim."""
+    claim.status = j.status  # type: ignore[assignment]
+    claim.recomputed, claim.recomputed_value = j.recomputed, j.recomputed_value
+    claim.severity, claim.diagnosis = j.severity, j.diagnosis  # type: ignore[assignment]
+    claim.message = j.message
+
+
+def direction_of(ph: Phrase, words: list[str], units: list[str]) -> str | None:
+    """'higher' or 'lower' from the phrase's comparison word and the metric's polarity."""
+    toks = ph.directions or ph.gap_directions
+    if not toks:
+        return None
+    t = toks[0]
+    if t.type == "UP":
+        return "higher"
+    if t.type == "DOWN":
+        return "lower"
+    better_is = judge.polarity(ph.metric_words + words, units)
+    if t.type == "BETTER":
+        return better_is
+    return "higher" if better_is == "lower" else "lower"
+
+
+def compatible(a: Quantity, b: Quantity) -> bool:
+    """Two operands measure the same kind of thing (a bare number fits anything)."""
+    if not a.unit or not b.unit:
+        return True
+    if a.is_percent or b.is_percent:
+        return a.is_percent and b.is_percent
+    return same_dimension(a.unit, b.unit)
+
+
+def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity]) -> list[Pending]:
+    """Claims in one sentence (quantities are those inside it)."""
+    if not any(q.is_percent or q.multiplier for q in quantities):
+        return []  # the cheap prefilter: no stated delta or multiple here
+    toks = tokenize(sentence.text, sentence.start, quantities)
+    words = [w for t in toks for w in t.words]
+    out = []
+    for ph in find_phrases(toks):
+        pending = _claim_from_phrase(doc, sentence, ph, words)
+        if pending is not None:
+            out.append(pending)
+    return out
+
+
+def _claim_from_phrase(doc: Document, sentence: Sentence, ph: Phrase, words: list[str]) -> Pending | None:
+    stated_tok: Tok | None = ph.stated
+    if ph.shape == "share":
+        stated_tok = next(t for t in ph.tokens if t.type == "PCT")
+    if stated_tok is None or stated_tok.quantity is None:
+        return None
+    stated = stated_tok.quantity
+    subj = ph.subject.quantity if ph.subject else None
+    ref = ph.reference.quantity if ph.reference else None
+    units = [q.unit for q in (subj, ref) if q is not None]
+    end = ph.tokens[-1].end
+    if ph.shape == "share":
+        claim = new_claim(doc, "share", "A003", sentence, stated, stated.text + " of", end)
+        claim.direction = "share"
+        if subj and ref and compatible(subj, ref) and ref.value:
+            _judge_share(doc, claim, stated, subj, ref)
+        return Pending(claim, sentence, ph, stated, words)
+    direction = direction_of(ph, words, units)
+    if stated.multiplier:
+        kind, rule = "ratio", "A002"
+    elif direction is None:
+        return None  # "was 30% at ..." states a level, not a comparison
+    else:
+        kind, rule = "percent-delta", "A001"
+    phrase_text = judge.stated_text(stated, direction)
+    claim = new_claim(doc, kind, rule, sentence, stated, phrase_text, end)
+    claim.direction = direction or "ratio"
+    if subj is not None and ref is not None and subj is not ref and compatible(subj, ref):
+        if stated.is_range:
+            return Pending(claim, sentence, ph, stated, words)  # a range summarises several pairs
+        claim.operands = [operand(doc, subj), operand(doc, ref)]
+        if kind == "ratio":
+            apply(claim, judge.judge_ratio(stated, subj, ref, direction))
+        else:
+            apply(claim, judge.judge_delta(stated, subj, ref, direction or "higher", " ".join(words)))
+    return Pending(claim, sentence, ph, stated, words)
+
+
+def _judge_share(doc: Document, claim: Claim, stated: Quantity, part: Quantity, whole: Quantity) -> None:
+    from claimcheck import arithmetic as ar
+
+    value = ar.share(part.value, whole.value)
+    claim.operands = [operand(doc, part), operand(doc, whole)]
+    shown = ar.shown_decimals(stated.decimals)
+    rec = f"{ar.format_number(value, shown)}%"
+    verdict = ar.verify(stated.value, value, stated.decimals, stated.qualifier)
+    status = "consistent" if verdict.consistent else "inconsistent"
+    msg = None
+    severity = None
+    if not verdict.consistent:
+        severity = "info" if verdict.truncated else "error"
+        msg = f'stated "{stated.text} of"; {part.text} is {rec} of {whole.text}'
+        if verdict.truncated:
+            msg += " (truncated rather than rounded)"
+    apply(claim, judge.Judgement(status, rec, value, severity, "share", msg))

@@ -1,0 +1,129 @@
+"""Judge a stated percent delta or multiple against its two operands.
+
+Builds the verdict, the recomputed value at the stated precision, and a
+message that names the likely cause of a mismatch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck import arithmetic as ar
+from claimcheck.models import Quantity
+
+LOWER_IS_BETTER_WORDS = {"latency", "delay", "response", "cpu", "utilization", "utilisation",
+                         "power", "watts", "cost", "price", "time", "memory", "errors",
+                         "jitter", "loss", "consumption", "usage", "draw"}  # fmt: skip
+
+
+@dataclass
+class Judgement:
+    """What a claim's check concluded."""
+
+    status: str  # consistent | inconsistent | unverifiable
+    recomputed: str | None = None
+    recomputed_value: float | None = None
+    severity: str | None = None
+    diagnosis: str | None = None
+    message: str | None = None
+
+
+def fmt(q: Quantity) -> str:
+    """A quantity as written, without its qualifier."""
+    return q.text
+
+
+def stated_text(stated: Quantity, direction: str | None) -> str:
+    """The stated phrase for messages: "30% lower", "1.56x"."""
+    return f"{stated.text} {direction}" if direction else stated.text
+
+
+def judge_delta(
+    stated: Quantity, subject: Quantity, reference: Quantity, direction: str, words: str = ""
+) -> Judgement:
+    """Judge "subject is <stated>% <direction> than reference"."""
+    a, b = subject.value, reference.value
+    both_pct = subject.is_percent and reference.is_percent
+    readings = ar.percent_delta_readings(a, b, direction, both_pct)
+    if not readings:
+        return Judgement("unverifiable", diagnosis="an operand is zero")
+    points_only = "point" in words
+    dec = stated.decimals
+    shown = ar.shown_decimals(dec)
+    primary = readings[0]
+    ops = f"{fmt(subject)} vs {fmt(reference)}"
+    accepted = [r for r in readings if r.name in ("relative", "points")]
+    if points_only:
+        accepted = [r for r in readings if r.name == "points"]
+    for r in accepted:
+        if ar.verify(stated.value, r.value, dec, stated.qualifier, stated.scale).consistent:
+            return Judgement("consistent", _pct(r.value, shown), r.value)
+    # the writer may have put the operands the other way round
+    swapped = ar.percent_delta_readings(b, a, direction, both_pct)[0].value
+    if primary.value < 0 and ar.verify(stated.value, swapped, dec, stated.qualifier).consistent:
+        return Judgement("consistent", _pct(swapped, shown), swapped)
+    rec = _pct(primary.value, shown)
+    verdict = ar.verify(stated.value, primary.value, dec, stated.qualifier, stated.scale)
+    head = f'stated "{stated_text(stated, direction)}"; {ops} is {rec} {direction}'
+    if primary.value < 0:
+        other = "higher" if direction == "lower" else "lower"
+        rec = _pct(-primary.value, shown)
+        return Judgement("inconsistent", rec, primary.value, "error", "wrong-direction",
+                         f'stated "{stated_text(stated, direction)}"; {ops} is {rec} {other}')  # fmt: skip
+    if verdict.truncated:
+        return Judgement("inconsistent", rec, primary.value, "info", "truncated",
+                         f"{head} (truncated rather than rounded)")  # fmt: skip
+    for r in readings[1:]:
+        if r.name == "points" and not points_only:
+            continue
+        if ar.verify(stated.value, r.value, dec, stated.qualifier, stated.scale).consistent:
+            why = {
+                "ratio-as-increase": f"ratio {a / b:.2f} stated as an increase",
+                "ratio-as-decrease": f"ratio {a / b:.2f} stated as a decrease",
+                "wrong-base": "difference divided by the wrong base",
+                "points": "percentage points, not percent",
+            }[r.name]
+            return Judgement("inconsistent", rec, primary.value, "error", r.name,
+                             f"{head} ({why})")  # fmt: skip
+    if both_pct and not points_only:
+        pts = abs(a - b)
+        head += f" ({ar.format_number(pts, dec)} points)"
+    return Judgement("inconsistent", rec, primary.value, "error", "mismatch", head)
+
+
+def judge_ratio(
+    stated: Quantity, subject: Quantity, reference: Quantity, direction: str | None
+) -> Judgement:
+    """Judge "subject is <stated> times (more than / that of) reference"."""
+    a, b = subject.value, reference.value
+    if a == 0 or b == 0:
+        return Judgement("unverifiable", diagnosis="an operand is zero")
+    r = a / b
+    if direction == "lower" or (r < 1 < stated.value):
+        r = b / a
+    dec = max(stated.decimals, 0)
+    shown = max(ar.shown_decimals(dec), 2)
+    ops = f"{fmt(subject)} vs {fmt(reference)}"
+    for value in (r, r - 1) if direction in ("higher", "lower") else (r,):
+        if ar.verify(stated.value, value, dec, stated.qualifier, stated.scale).consistent:
+            return Judgement("consistent", f"{r:.{shown}f}x", r)
+    verdict = ar.verify(stated.value, r, dec, stated.qualifier, stated.scale)
+    rec = f"{r:.{shown}f}x"
+    msg = f'stated "{stated_text(stated, direction)}"; {ops} is a ratio of {rec}'
+    if verdict.truncated:
+        return Judgement("inconsistent", rec, r, "info", "truncated",
+                         msg + " (truncated rather than rounded)")  # fmt: skip
+    return Judgement("inconsistent", rec, r, "error", "mismatch", msg)
+
+
+def _pct(value: float, decimals: int) -> str:
+    return f"{ar.format_number(abs(value), decimals)}%"
+
+
+def polarity(words: list[str], units: list[str]) -> str:
+    """'lower' when smaller numbers are better for the metric the words and units name."""
+    if any(w in LOWER_IS_BETTER_WORDS for w in words):
+        return "lower"
+    if any(u and ("second" in u and "/" not in u) for u in units):
+        return "lower"
+    return "higher"

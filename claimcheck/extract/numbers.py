@@ -1,0 +1,60 @@
+"""Number words, scale words and multiple words ("three", "36 million", "twice")."""
+
+from __future__ import annotations
+
+import re
+
+UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}  # fmt: skip
+TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+SUFFIX_SCALES = {"K": 1e3, "k": 1e3, "M": 1e6, "G": 1e9}
+
+# Words that state a multiple on their own.
+MULTIPLE_WORDS = {
+    "twice": 2.0, "double": 2.0, "doubled": 2.0, "triple": 3.0, "tripled": 3.0,
+    "quadruple": 4.0, "quadrupled": 4.0, "half": 0.5,
+}  # fmt: skip
+
+_WORD = "|".join(sorted([*UNITS, *TENS, "hundred", "thousand", "million"], key=len, reverse=True))
+# A run of number words: "one hundred", "twenty-five", "two thousand and ten".
+NUMBER_WORDS_RE = re.compile(
+    rf"\b(?:{_WORD})(?:(?:[ \t]+|-)(?:and[ \t]+)?(?:{_WORD}))*\b", re.IGNORECASE
+)
+SCALE_WORD_RE = re.compile(r"[ \t\u00a0]+(thousand|million|billion|trillion)\b", re.IGNORECASE)
+
+
+def words_to_number(text: str) -> float | None:
+    """Value of a run of English number words, or None when it is not one.
+
+    >>> words_to_number("one hundred")
+    100.0
+    >>> words_to_number("twenty-five")
+    25.0
+    """
+    total = 0.0
+    current = 0.0
+    seen = False
+    for word in re.split(r"[\s-]+", text.lower()):
+        if word == "and" or not word:
+            continue
+        if word in UNITS:
+            current += UNITS[word]
+        elif word in TENS:
+            current += TENS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in SCALES:
+            total += (current or 1) * SCALES[word]
+            current = 0
+        else:
+            return None
+        seen = True
+    return total + current if seen else None

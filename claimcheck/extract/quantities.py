@@ -1,0 +1,259 @@
+"""Find every number in a text with its unit, precision, qualifier and span.
+
+One left-to-right scan with anchored matches at each number, so the work is
+linear in the text: no pattern here can backtrack over more than a unit name.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from claimcheck.extract.numbers import (
+    MULTIPLE_WORDS,
+    NUMBER_WORDS_RE,
+    SCALE_WORD_RE,
+    SCALES,
+    SUFFIX_SCALES,
+    words_to_number,
+)
+from claimcheck.models import Quantity
+from claimcheck.units import _ALIASES, canonical_unit
+
+# A number: 1,474 / 5872 / 2.04 / .5 — not part of a word, version or model name.
+NUMBER_RE = re.compile(
+    r"(?<![\w.,/])(?<!\d[.,])(?<![A-Za-z]-)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?!\.\d)(?!,\d{3})"
+)
+_GAP = r"[ \t\u00a0\u202f]?-?[ \t\u00a0\u202f]?"
+
+# Extra spellings the scanner accepts after a number (longest match wins).
+_EXTRA_UNITS = [
+    "GigE", "GbE", "Gigabit", "Gigabits", "Megabits", "Megabit", "Kilobytes", "Kilobyte",
+    "kilobits", "Mbits/s", "Gbits/s", "HTTP requests", "requests", "connections",
+    "transactions", "sessions", "users", "packets", "Watts", "watts", "BTUs/hr",
+    "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "TPS", "pps", "kpps",
+    "Kpps", "Mpps", "kCPS", "BTU_per_hour",
+]  # fmt: skip
+_UNIT_SPELLINGS = sorted({*_ALIASES, *_EXTRA_UNITS} - {"k", "K", "b", "w", "h"}, key=len, reverse=True)
+UNIT_RE = re.compile(
+    _GAP
+    + "("
+    + "|".join(re.escape(u) for u in _UNIT_SPELLINGS)
+    + r")(?![A-Za-z0-9])"
+    + r"(?:[ \t]+(?:per|/)[ \t]*(?:second|sec|s|hour|hr|h|watt|Watt|W)\b)?"
+)
+SUFFIX_RE = re.compile(r"([KkMG])(?![A-Za-z0-9])")
+MULT_RE = re.compile(r"[ \t]?[xX×](?![A-Za-z0-9])(?![ \t]*\d)")
+TIMES_RE = re.compile(r"[ \t]+times\b|-fold\b|[ \t]*fold\b", re.IGNORECASE)
+PERCENT_RE = re.compile(r"[ \t\u00a0]?(%|percent\b|per cent\b)", re.IGNORECASE)
+KEY_RE = re.compile(r"[Kk][ \t-]+(?:bit[ \t-]+)?(?:RSA[ \t]+)?key", re.IGNORECASE)
+RANGE_SEP_RE = re.compile(r"[ \t]*(?:-|–|—|to|and)[ \t]*")
+BETWEEN_RE = re.compile(r"\b(?:between|from)[ \t]+$", re.IGNORECASE)
+
+_QUALIFIERS = [
+    "just over", "well over", "slightly over", "over", "more than", "greater than", "at least",
+    "in excess of", "above", "almost", "nearly", "just under", "slightly under", "close to",
+    "about", "approximately", "approx.", "around", "roughly", "some", "up to", "as much as",
+    "as high as", "less than", "fewer than", "under", "below", "at most", "no more than",
+    "never higher than", "~", "≈", "<", ">", "≥", "≤", "<=", ">=",
+]  # fmt: skip
+QUALIFIER_RE = re.compile(
+    r"(?:^|(?<=[^\w]))("
+    + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))
+    + r")[ \t\u00a0]*$",
+    re.IGNORECASE,
+)
+QUALIFIER_ALIASES = {"~": "about", "≈": "about", ">": "more than", "<": "less than",
+                     "≥": "at least", ">=": "at least", "≤": "at most", "<=": "at most",
+                     "approx.": "approximately"}  # fmt: skip
+
+
+@cache
+def _unit_for(spelling: str) -> str | None:
+    norm = re.sub(r"\s+", " ", spelling)
+    norm = {"GigE": "Gbps", "GbE": "Gbps", "Gigabit": "Gbps", "Gigabits": "Gbps",
+            "Megabit": "Mbps", "Megabits": "Mbps", "Kilobyte": "kilobyte",
+            "Kilobytes": "kilobyte", "Mbits/s": "Mbps", "Gbits/s": "Gbps",
+            "HTTP requests": "request", "BTUs/hr": "BTU_per_hour"}.get(norm, norm)  # fmt: skip
+    return canonical_unit(norm)
+
+
+def _precision(intpart: str, frac: str | None) -> tuple[int, int]:
+    digits = intpart.replace(",", "").lstrip("0") + (frac or "")[1:]
+    decimals = len(frac) - 1 if frac else 0
+    sig = len(digits.lstrip("0")) if intpart.replace(",", "").strip("0") == "" else len(digits)
+    return decimals, max(sig, 1)
+
+
+def _qualifier(text: str, start: int) -> tuple[str | None, int]:
+    m = QUALIFIER_RE.search(text, max(0, start - 24), start)
+    if not m:
+        return None, start
+    q = m.group(1).lower()
+    return QUALIFIER_ALIASES.get(q, q), m.start(1)
+
+
+def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
+    """(pint unit, unit as written, end) of a unit at ``pos``, or ("", "", pos)."""
+    m = PERCENT_RE.match(text, pos)
+    if m:
+        return "percent", m.group(1), m.end()
+    m = UNIT_RE.match(text, pos)
+    if m:
+        written = m.group(0).strip(" \t\u00a0\u202f-")
+        unit = _unit_for(m.group(1))
+        if unit is not None:
+            tail = written[len(m.group(1)) :].strip()
+            if tail:
+                per = re.sub(r"^(per|/)\s*", "", tail).lower()
+                per_unit = {"second": "second", "sec": "second", "s": "second", "hour": "hour",
+                            "hr": "hour", "h": "hour", "watt": "watt", "w": "watt"}[per]  # fmt: skip
+                unit = f"({unit}) / {per_unit}" if unit not in ("BTU",) else "BTU_per_hour"
+                if per_unit == "hour" and unit.startswith("(BTU"):
+                    unit = "BTU_per_hour"
+            return unit, written, m.end()
+    return "", "", pos
+
+
+def scan(text: str, offset: int = 0) -> list[Quantity]:
+    """Every quantity in ``text``; spans are ``offset`` + index into ``text``."""
+    found: list[Quantity] = []
+    last_end = 0
+    for m in NUMBER_RE.finditer(text):
+        if m.start() < last_end:
+            continue
+        q = _numeric(text, m)
+        if q is None:
+            continue
+        last_end = q.end
+        found.append(q)
+    found.extend(_words(text, [(q.start, q.end) for q in found]))
+    found.sort(key=lambda q: q.start)
+    if offset:
+        for q in found:
+            q.start += offset
+            q.end += offset
+    return found
+
+
+def _numeric(text: str, m: re.Match[str]) -> Quantity | None:
+    intpart, frac = m.group(1), m.group(2)
+    value = float(intpart.replace(",", "") + (frac or ""))
+    decimals, sig = _precision(intpart, frac)
+    end = m.end()
+    scale = 1.0
+    multiplier = False
+    unit, unit_text = "", ""
+    key = KEY_RE.match(text, end)
+    if key and value < 64:  # "2K key": RSA key sizes are powers of two
+        return _make(text, m.start(), end + 1, value * 1024, "bit", "K", decimals, sig, 1024)
+    suffix = SUFFIX_RE.match(text, end)
+    if suffix:
+        after_unit = _unit_after(text, suffix.end())
+        scale = SUFFIX_SCALES[suffix.group(1)]
+        end = suffix.end()
+        if after_unit[0] and after_unit[0] != "percent":
+            unit, unit_text, end = after_unit
+            if "byte" in unit and unit == "byte":
+                unit, scale = "kilobyte", 1.0  # "64K bytes" is 64 kilobytes
+        value *= scale
+        if unit == "kilobyte":
+            value /= scale if scale != 1.0 else 1.0
+    else:
+        word = SCALE_WORD_RE.match(text, end)
+        if word:
+            scale = SCALES[word.group(1).lower()]
+            value *= scale
+            end = word.end()
+        mult = MULT_RE.match(text, end) or TIMES_RE.match(text, end)
+        if mult:
+            multiplier = True
+            unit_text = mult.group(0).strip()
+            end = mult.end()
+        else:
+            unit, unit_text, end = _unit_after(text, end)
+    q = _make(text, m.start(), end, value, unit, unit_text, decimals, sig, scale)
+    q.multiplier = multiplier
+    _attach_range(text, q)
+    return q
+
+
+def _make(text, start, end, value, unit, unit_text, decimals, sig, scale) -> Quantity:  # noqa: ANN001
+    qual, _ = _qualifier(text, start)
+    return Quantity(
+        text=text[start:end],
+        start=start,
+        end=end,
+        value=value,
+        unit=unit,
+        unit_text=unit_text,
+        decimals=decimals,
+        sig_figs=sig,
+        scale=scale,
+        qualifier=qual,
+    )
+
+
+def _attach_range(text: str, q: Quantity) -> None:
+    """Turn "5-15%" / "174%–3273%" / "200 to 340 ms" into one ranged quantity."""
+    sep = RANGE_SEP_RE.match(text, q.end)
+    if not sep:
+        return
+    if "and" in sep.group(0) and not BETWEEN_RE.search(text, max(0, q.start - 12), q.start):
+        return
+    m = NUMBER_RE.match(text, sep.end())
+    if not m:
+        return
+    high = _numeric_simple(text, m)
+    if high is None:
+        return
+    hv, hunit, hend, hdec = high
+    if not hunit or q.multiplier:
+        return
+    if q.unit and not (q.unit == hunit == "percent"):
+        return  # "1,200 RPS to 1,800 RPS" is a change, not a range; "5-15%" and "5%-15%" are
+    if "to" not in sep.group(0) and "-" in sep.group(0) and not q.unit and hunit != "percent":
+        # "14.1-21.57" or "4-port": a dash between bare numbers is not a range unless a unit follows.
+        if text[m.end() : m.end() + 1].isalpha():
+            return
+    q.range_low, q.range_high = min(q.value, hv), max(q.value, hv)
+    q.high_decimals = hdec
+    q.unit = hunit
+    q.end = hend
+    q.text = text[q.start : hend]
+
+
+def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, int, int] | None:
+    intpart, frac = m.group(1), m.group(2)
+    value = float(intpart.replace(",", "") + (frac or ""))
+    decimals, _ = _precision(intpart, frac)
+    unit, _, end = _unit_after(text, m.end())
+    return value, unit, end, decimals
+
+
+def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
+    """Number words ("three", "one hundred") and multiple words ("twice", "half")."""
+    out: list[Quantity] = []
+    for m in NUMBER_WORDS_RE.finditer(text):
+        value = words_to_number(m.group(0))
+        if value is None:
+            continue
+        end = m.end()
+        multiplier = False
+        unit, unit_text = "", ""
+        mult = TIMES_RE.match(text, end)
+        if mult:
+            multiplier, unit_text, end = True, mult.group(0).strip(), mult.end()
+        else:
+            unit, unit_text, end = _unit_after(text, end)
+        q = _make(text, m.start(), end, value, unit, unit_text, 0, len(str(int(value))), 1.0)
+        q.is_word, q.multiplier = True, multiplier
+        out.append(q)
+    for m in re.finditer(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", text, re.IGNORECASE):
+        word = m.group(1).lower()
+        if word == "half" and not re.match(r"[ \t]+(?:the|that|of|as)\b", text[m.end() :]):
+            continue
+        q = _make(text, m.start(), m.end(), MULTIPLE_WORDS[word], "", word, 0, 1, 1.0)
+        q.is_word, q.multiplier = True, True
+        out.append(q)
+    return [q for q in out if not any(s < q.end and q.start < e for s, e in taken)]

@@ -1,0 +1,175 @@
+"""Resolve claims whose operands are not in their sentence.
+
+Three passes, in order:
+1. table: the sentence names two devices and a metric that a table has a
+   column for ("A is 5x more efficient than B as RPS/watt");
+2. group: a stated range over a vendor's devices against the others
+   ("F5 devices have 174%-3273% greater efficiency than the others");
+3. cross-claim: a headline with no operands restates a claim made elsewhere
+   with the same figure ("up to 64% more efficient" ← "64% lower CPU").
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck import arithmetic as ar
+from claimcheck.extract import judge, tablefacts
+from claimcheck.extract.claims import Pending, apply
+from claimcheck.models import Document, Operand, Quantity
+
+_METRIC_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I)
+_OTHERS_RE = re.compile(
+    r"\b(?:other|others|competitors?|competing|rest|remaining|rival)\b", re.IGNORECASE
+)
+EFFICIENCY_WORDS = ("efficien", "per watt", "/watt")
+
+
+def resolve(doc: Document, pending: list[Pending]) -> None:
+    """Fill operands and verdicts of unverifiable claims where the document allows."""
+    open_claims = [p for p in pending if p.claim.status == "unverifiable" and not p.claim.operands]
+    if not open_claims:
+        return
+    vendors: dict[str, str] | None = None
+    for p in open_claims:
+        if p.claim.kind not in ("percent-delta", "ratio"):
+            continue
+        cells = _metric_cells(doc, p)
+        if cells:
+            if p.stated.is_range:
+                if vendors is None:
+                    vendors = tablefacts.vendor_map(doc)
+                _group(doc, p, cells, vendors)
+            else:
+                _pairwise(doc, p, cells)
+    _cross_claims(doc, pending)
+
+
+def _metric_cells(doc: Document, p: Pending) -> list[tablefacts.CellValue]:
+    names = {m.group(0).replace(" ", "").lower() for m in _METRIC_RE.finditer(p.sentence.text)}
+    if not names:
+        return []
+
+    def matches(header: str) -> bool:
+        flat = header.replace(" ", "").lower()
+        return any(n in flat for n in names)
+
+    return tablefacts.column_values(doc, matches)
+
+
+def _cell_operand(doc: Document, c: tablefacts.CellValue) -> Operand:
+    line, _ = doc.position(c.start)
+    return Operand(text=c.text, value=c.value, start=c.start, end=c.end, line=line,
+                   source="table_cell", label=f"{c.row_label} / {c.column}")  # fmt: skip
+
+
+def _as_quantity(c: tablefacts.CellValue) -> Quantity:
+    text = tablefacts._TAG_RE.sub("", c.text).strip()
+    return Quantity(text=text, start=c.start, end=c.end, value=c.value, decimals=c.decimals)
+
+
+def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
+    """Two devices named in the sentence, one metric column: judge their two cells."""
+    text = p.sentence.text
+    stated_at = p.stated.start - p.sentence.start
+    before, after = [], []
+    for c in cells:
+        pos = tablefacts.find_label(c.row_label, text)
+        if pos < 0:
+            continue
+        (before if pos < stated_at else after).append((pos, c))
+    if not before or not after:
+        return
+    subj = max(before, key=lambda x: x[0])[1]
+    ref = min(after, key=lambda x: x[0])[1]
+    claim = p.claim
+    claim.operands = [_cell_operand(doc, subj), _cell_operand(doc, ref)]
+    a, b = _as_quantity(subj), _as_quantity(ref)
+    if claim.kind == "ratio":
+        apply(claim, judge.judge_ratio(p.stated, a, b, None if claim.direction == "ratio" else claim.direction))
+    else:
+        apply(claim, judge.judge_delta(p.stated, a, b, claim.direction or "higher", " ".join(p.words)))
+
+
+def _group(doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors: dict[str, str]) -> None:
+    """A stated range for one vendor's devices against the other devices in a column."""
+    text = p.sentence.text
+    stated_at = p.stated.start - p.sentence.start
+    by_vendor = {c.row_label: tablefacts.vendor_of(c.row_label, vendors) for c in cells}
+    named = {
+        v for v in set(by_vendor.values()) if v
+        and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text[:stated_at], re.I)
+    }  # fmt: skip
+    if len(named) != 1 or not _OTHERS_RE.search(text[stated_at:]):
+        return
+    vendor = named.pop()
+    ours = [c for c in cells if by_vendor[c.row_label] == vendor]
+    theirs = [c for c in cells if by_vendor[c.row_label] not in (vendor, None)]
+    if not ours or not theirs or any(c.value == 0 for c in theirs):
+        return
+    lower = p.claim.direction == "lower"
+    deltas = [(ar.percent_lower if lower else ar.percent_higher)(a.value, b.value)
+              for a in ours for b in theirs]  # fmt: skip
+    q = p.stated
+    claim = p.claim
+    claim.operands = [_cell_operand(doc, c) for c in ours + theirs]
+    outside = ar.range_check(q.range_low, q.range_high, deltas, q.decimals, q.high_decimals)
+    shown = ar.shown_decimals(q.decimals)
+    span = f"{ar.format_number(min(deltas), shown)}%–{ar.format_number(max(deltas), shown)}%"
+    column = cells[0].column
+    claim.recomputed, claim.recomputed_value = span, max(deltas)
+    if not outside:
+        claim.status = "consistent"
+        return
+    claim.status, claim.severity, claim.diagnosis = "inconsistent", "error", "range"
+    msg = (f'stated "{claim.stated}"; {column} of {vendor} devices vs the others gives '
+           f"{span} {claim.direction}")  # fmt: skip
+    ratios = [a.value / b.value * 100 for a in ours for b in theirs]
+    if not ar.range_check(q.range_low, q.range_high, ratios, q.decimals, q.high_decimals):
+        claim.diagnosis = "ratio-as-increase"
+        msg += (f" (ratios {ar.format_number(min(ratios), 0)}%–{ar.format_number(max(ratios), 0)}% "
+                "stated as increases)")  # fmt: skip
+    else:
+        msg += "; outside the range: " + ", ".join(f"{ar.format_number(d, shown)}%" for d in outside[:6])
+    claim.message = msg
+
+
+def _cross_claims(doc: Document, pending: list[Pending]) -> None:
+    """A headline without operands takes the verdict of the claim it restates."""
+    resolved = [p for p in pending if p.claim.operands and len(p.claim.operands) == 2]
+    for p in pending:
+        c = p.claim
+        if c.status != "unverifiable" or c.operands or c.kind not in ("percent-delta", "ratio"):
+            continue
+        same = [r for r in resolved if r.claim.kind == c.kind and r.claim.stated_value == c.stated_value
+                and r is not p and r.stated.decimals == p.stated.decimals]  # fmt: skip
+        if len(same) != 1:
+            continue
+        src = same[0]
+        c.operands = [o.model_copy(update={"source": "claim"}) for o in src.claim.operands]
+        words = " ".join(p.words)
+        if (c.kind == "percent-delta" and c.direction == "higher" and src.claim.direction == "lower"
+                and any(w in words for w in EFFICIENCY_WORDS)):  # fmt: skip
+            _relabelled(c, src)
+            continue
+        if c.direction and src.claim.direction and c.direction != src.claim.direction:
+            continue  # not the same comparison after all
+        c.status, c.recomputed, c.recomputed_value = src.claim.status, src.claim.recomputed, src.claim.recomputed_value
+        c.severity, c.diagnosis, c.message = src.claim.severity, src.claim.diagnosis, src.claim.message
+
+
+def _relabelled(c, src: Pending) -> None:  # noqa: ANN001
+    """"N% more efficient" restating "N% less <cost>": the efficiency gain is ref/subj - 1."""
+    subj, ref = src.claim.operands
+    if not subj.value:
+        return
+    gain = (ref.value / subj.value - 1) * 100
+    shown = ar.shown_decimals(0)
+    c.recomputed, c.recomputed_value = f"{ar.format_number(gain, shown)}%", gain
+    if ar.verify(c.stated_value or 0, gain, 0, None).consistent:
+        c.status = "consistent"
+        return
+    c.status, c.severity, c.diagnosis = "inconsistent", "error", "relabelled-metric"
+    c.message = (f'stated "{c.stated}"; it restates "{src.claim.stated}" ({subj.text} vs {ref.text}, '
+                 f"line {src.claim.line}): {ref.value:g}/{subj.value:g} - 1 = "
+                 f"{ar.format_number(gain, shown)}% more efficient (relabelled metric)")  # fmt: skip

@@ -1,0 +1,54 @@
+"""Split block text into sentences, keeping offsets."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A sentence ends at . ! ? followed by space(s) and a capital, digit, quote or bullet;
+# "vs." "e.g." "approx." "Fig." and decimals do not end one.
+_END = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9*•])")
+_ABBREV = re.compile(
+    r"(?:\b(?:vs|e\.g|i\.e|approx|Fig|fig|No|no|Inc|Ltd|Corp|etc|cf|al|Mr|Dr|St|ver|Ver|v)\.)$"
+)
+MAX_SENTENCE = 2000  # characters: longer runs are cut so work per sentence stays bounded
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence: its text and its start offset in the source."""
+
+    text: str
+    start: int
+
+    @property
+    def end(self) -> int:
+        """Source offset just past the sentence."""
+        return self.start + len(self.text)
+
+
+def split(text: str, offset: int = 0) -> list[Sentence]:
+    """Sentences of ``text`` (block text with line breaks as spaces), with source offsets."""
+    out: list[Sentence] = []
+    begin = 0
+    for m in _END.finditer(text):
+        if _ABBREV.search(text, max(0, m.start() - 8), m.start()):
+            continue
+        _emit(text, begin, m.start(), offset, out)
+        begin = m.end()
+    _emit(text, begin, len(text), offset, out)
+    return out
+
+
+def _emit(text: str, begin: int, end: int, offset: int, out: list[Sentence]) -> None:
+    while begin < end:
+        stop = min(end, begin + MAX_SENTENCE)
+        if stop < end:  # cut at a space so a number is not split
+            space = text.rfind(" ", begin, stop)
+            stop = space if space > begin else stop
+        chunk = text[begin:stop]
+        lead = len(chunk) - len(chunk.lstrip())
+        chunk = chunk.strip()
+        if chunk:
+            out.append(Sentence(chunk, offset + begin + lead))
+        begin = stop

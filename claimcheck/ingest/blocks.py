@@ -1,0 +1,170 @@
+"""Cut a document's lines into segments: headings, paragraphs, list items,
+footnotes, tables and code fences, each with its exact source span.
+
+One pass over the lines, deciding at each non-blank line what starts there.
+Every look-ahead either consumes the lines it reads or reads a bounded
+number of them, so the pass is linear in the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from claimcheck.ingest import classify as K
+from claimcheck.ingest import tables as T
+from claimcheck.ingest.fences import FenceIndex
+from claimcheck.ingest.lines import Line
+from claimcheck.ingest.tools import detect_tool
+from claimcheck.models import BlockKind, Table
+
+MAX_SETEXT_TITLE = 100
+TABLE_NOTE_GAP = 2  # blank lines allowed between a table and its "* note"
+
+
+@dataclass(slots=True)
+class Segment:
+    """A block in the making: kind, line range (inclusive) and source span."""
+
+    kind: BlockKind
+    first: int
+    last: int
+    start: int
+    end: int
+    level: int = 0
+    title: str | None = None
+    table: Table | None = None
+
+
+class Segmenter:
+    """Splits ``lines`` into :class:`Segment` objects; call :meth:`run` once."""
+
+    def __init__(self, lines: Sequence[Line]) -> None:
+        self.lines = lines
+        self.fences = FenceIndex(lines)
+        self.aligned: dict[int, object] = {}
+        self.out: list[Segment] = []
+        self.last_table = -10  # line index where the latest table ended
+
+    def run(self) -> list[Segment]:
+        """Segment the whole document."""
+        lines, i = self.lines, 0
+        while i < len(lines):
+            i = self._step(i) if not lines[i].is_blank else i + 1
+        return self.out
+
+    def _step(self, i: int) -> int:
+        """Emit what starts at non-blank line ``i``; return the next line to look at."""
+        line = self.lines[i]
+        close = self.fences.closing(i)
+        if close is not None:
+            return self._fence(i, close)
+        level = K.atx_level(line)
+        if level:
+            return self._emit("heading", i, i, level=level, title=K.atx_title(line))
+        if K.is_page_footer(line) or K.is_rule(line):
+            return i + 1
+        count = T.pipe_row_count(self.lines, i)
+        if count:
+            return self._table(i, i + count, T.pipe_table)
+        if T.is_tsv_start(line):
+            j = i + 1
+            while j < len(self.lines) and T.is_tsv_more(self.lines[j]):
+                j += 1
+            return self._table(i, j, T.tsv_table)
+        count = T.aligned_run(self.lines, i, self.aligned)
+        if count:
+            return self._table(i, i + count, T.aligned_table)
+        if K.is_footnote(line, i - self.last_table <= TABLE_NOTE_GAP + 1):
+            return self._emit("footnote", i, self._paragraph_end(i + 1) - 1)
+        if K.list_marker(line):
+            return self._list_item(i)
+        return self._paragraph(i)
+
+    def _emit(self, kind: BlockKind, first: int, last: int, **extra) -> int:
+        start = self.lines[first].content_start
+        if kind == "list_item":
+            start += K.list_marker(self.lines[first])
+        end = self.lines[last].content_end
+        self.out.append(Segment(kind, first, last, start, max(start, end), **extra))
+        return last + 1
+
+    def _table(self, first: int, stop: int, build) -> int:
+        table = build(self.lines[first:stop])
+        start = min([self.lines[first].content_start] + [r.start for r in table.rows[:1]])
+        end = max([self.lines[stop - 1].content_end] + [r.end for r in table.rows[-1:]])
+        self.out.append(Segment("table", first, stop - 1, start, end, table=table))
+        self.last_table = stop - 1
+        return stop
+
+    def _fence(self, first: int, close: int) -> int:
+        content = self.lines[first + 1 : close]
+        tool = detect_tool(content)
+        table = T.tool_table(content, tool)
+        start, end = self.lines[first].content_start, self.lines[close].content_end
+        kind: BlockKind = "table" if tool else "code"
+        self.out.append(Segment(kind, first, close, start, end, table=table))
+        return close + 1
+
+    def _interrupts(self, j: int) -> bool:
+        """True when line ``j`` starts something that ends a running paragraph."""
+        line = self.lines[j]
+        return bool(
+            line.is_blank
+            or self.fences.closing(j) is not None
+            or K.atx_level(line)
+            or K.is_page_footer(line)
+            or K.is_rule(line)
+            or T.is_tsv_start(line)
+            or T.pipe_row_count(self.lines, j)
+            or K.list_marker(line)
+            or K.is_footnote(line, after_table=False)
+            or T.aligned_run(self.lines, j, self.aligned)
+        )
+
+    def _paragraph_end(self, j: int) -> int:
+        """Index of the first line from ``j`` on that does not continue a paragraph."""
+        while j < len(self.lines) and not self._interrupts(j):
+            j += 1
+        return j
+
+    def _paragraph(self, i: int) -> int:
+        lines = self.lines
+        if i + 1 < len(lines) and len(lines[i].stripped) <= MAX_SETEXT_TITLE:
+            level = K.setext_level(lines[i + 1])
+            if level:
+                title = K.clean_title(lines[i].stripped)
+                return self._emit("heading", i, i + 1, level=level, title=title)
+        j = self._paragraph_end(i + 1)
+        alone = j == i + 1 and (i == 0 or lines[i - 1].is_blank)
+        if (
+            alone
+            and (j == len(lines) or lines[j].is_blank)
+            and K.is_caps_heading(lines[i].stripped)
+        ):
+            return self._emit("heading", i, i, level=2, title=K.clean_title(lines[i].stripped))
+        return self._emit("paragraph", i, j - 1)
+
+    def _list_item(self, i: int) -> int:
+        """One list item: the marker line, lazy continuation lines, and indented
+        lines after a single blank line (a loose item's second paragraph)."""
+        lines = self.lines
+        indent = lines[i].indent
+        last = i
+        j = i + 1
+        while j < len(lines):
+            if not lines[j].is_blank and not self._interrupts(j):
+                last = j
+                j += 1
+                continue
+            if (
+                lines[j].is_blank
+                and j + 1 < len(lines)
+                and lines[j + 1].indent > max(indent, 1)
+                and not self._interrupts(j + 1)
+            ):
+                last = j + 1
+                j += 2
+                continue
+            break
+        return self._emit("list_item", i, last)

@@ -1,0 +1,137 @@
+"""Split one table line into cells with exact source offsets.
+
+Each splitter takes a :class:`Line` and returns :class:`Cell` objects whose
+``start``/``end`` cover the stripped cell text in the source. Enclosing
+markup (``**10,114**``, ``<b>10,114</b>``) is peeled off the span, so a
+cell's text is the value itself and its offsets still point at it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.ingest.lines import Line, strip_span
+from claimcheck.models import Cell
+
+SPACED = re.compile(r"[ \t]{2,}|\t")
+_BOX = "│┃┆┇┊┋║|┌┐└┘├┤┬┴┼─━═╔╗╚╝╠╣╦╩╬╒╓╕╖╘╙╛╜╞╟╡╢╤╥╧╨╪╫╭╮╯╰"
+_TOOL_SEP = re.compile(r"[ \t]*[" + _BOX + r"]+[ \t]*|[ \t]{2,}|\t")
+_KEY_SEP = re.compile(r"\.{2,}:[ \t]+|:[ \t]+")
+_BORDER = frozenset(_BOX + "-=+:. \t")
+_TAGS = ("b", "strong", "i", "em", "u", "sup", "code")
+_MARKS = ("**", "__", "`", "*", "_")
+_NUMERIC = re.compile(r"[~<>≈±+\-−–$€£¥(]{0,3}[ \t]?\.?\d")
+_NULLS = frozenset({"", "*", "-", "–", "—", "n/a", "na", "none", "?", "x"})
+
+
+def tsv_cells(line: Line) -> list[Cell]:
+    """Cells between tabs, empty ones kept (as ``Cell(text="")`` at their position)."""
+    cells: list[Cell] = []
+    pos = line.start
+    for piece in line.raw.rstrip("\r").split("\t"):
+        cells.append(_cell(line, pos, pos + len(piece)))
+        pos += len(piece) + 1
+    return cells
+
+
+def pipe_cells(line: Line) -> list[Cell]:
+    """Cells of a Markdown pipe-table row; ``\\|`` is not a separator."""
+    raw = line.raw
+    first, last = strip_span(raw, 0, len(raw))
+    if first < last and raw[first] == "|":
+        first += 1
+    if last > first and raw[last - 1] == "|" and (last - 2 < first or raw[last - 2] != "\\"):
+        last -= 1
+    cells: list[Cell] = []
+    begin = first
+    pos = raw.find("|", first, last)
+    while pos >= 0:
+        if pos == 0 or raw[pos - 1] != "\\":
+            cells.append(_cell(line, line.start + begin, line.start + pos))
+            begin = pos + 1
+        pos = raw.find("|", pos + 1, last)
+    cells.append(_cell(line, line.start + begin, line.start + last))
+    return cells
+
+
+def spaced_cells(line: Line) -> list[Cell]:
+    """Cells separated by runs of two or more spaces (aligned plain-text tables)."""
+    return _split(line, [m.span() for m in SPACED.finditer(line.raw)])
+
+
+def tool_cells(line: Line) -> list[Cell]:
+    """Cells of a line of tool output: split on 2+ spaces, tabs, box drawing, and
+    the first "key: value" colon. Pure border lines give no cells."""
+    raw = line.raw
+    if not raw.strip(" \t\r") or set(raw) <= _BORDER:
+        return []
+    spans = [m.span() for m in _TOOL_SEP.finditer(raw)]
+    key = _KEY_SEP.search(raw, 0, min(len(raw), 120))
+    if key is not None and raw[: key.start()].strip():
+        spans.append(key.span())
+        spans.sort()
+    cells = _split(line, spans)
+    return [c for c in cells if c.text and not set(c.text) <= _BORDER]
+
+
+def _split(line: Line, seps: list[tuple[int, int]]) -> list[Cell]:
+    """Non-empty cells between separator spans (sorted, possibly overlapping)."""
+    cells: list[Cell] = []
+    pos = 0
+    for sep_start, sep_end in seps:
+        if sep_start > pos:
+            cell = _cell(line, line.start + pos, line.start + sep_start)
+            if cell.text:
+                cells.append(cell)
+        pos = max(pos, sep_end)
+    if pos < len(line.raw):
+        cell = _cell(line, line.start + pos, line.end)
+        if cell.text:
+            cells.append(cell)
+    return cells
+
+
+def _cell(line: Line, start: int, end: int) -> Cell:
+    """The cell for source span ``[start, end)`` of ``line``, stripped and unwrapped."""
+    lo, hi = _unwrap(line.raw, *strip_span(line.raw, start - line.start, end - line.start))
+    # Built without validation: there can be millions, and the fields are plain.
+    return Cell.model_construct(text=line.raw[lo:hi], start=line.start + lo, end=line.start + hi)
+
+
+def _unwrap(raw: str, lo: int, hi: int) -> tuple[int, int]:
+    """Shrink ``raw[lo:hi]`` past enclosing ``**``/``<b>`` markup (a few levels deep)."""
+    for _ in range(4):  # bounded: a pathological "*****..." cell stays linear
+        size = _wrapper(raw, lo, hi)
+        if not size:
+            break
+        lo, hi = strip_span(raw, lo + size[0], hi - size[1])
+    return lo, hi
+
+
+def _wrapper(raw: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """Lengths of the opening and closing markup around ``raw[lo:hi]``, or None."""
+    if hi - lo < 3 or raw[lo] not in "<*_`":
+        return None
+    for tag in _TAGS:
+        opening, closing = f"<{tag}>", f"</{tag}>"
+        if (
+            hi - lo > len(opening) + len(closing)
+            and raw[lo : lo + len(opening)].lower() == opening
+            and raw[hi - len(closing) : hi].lower() == closing
+        ):
+            return len(opening), len(closing)
+    for mark in _MARKS:
+        size = len(mark)
+        if hi - lo > 2 * size and raw.startswith(mark, lo, hi) and raw.endswith(mark, lo, hi):
+            return size, size
+    return None
+
+
+def is_numeric(text: str) -> bool:
+    """True when a cell reads as a number or quantity ("1,024", "4 x 10 Gbps", "$5")."""
+    return _NUMERIC.match(text) is not None
+
+
+def is_null(text: str) -> bool:
+    """True for an empty or placeholder cell ("", "*", "-", "n/a")."""
+    return text.strip().lower() in _NULLS

@@ -1,0 +1,92 @@
+"""Split text into lines without losing a single character.
+
+Lines break on "\\n" only: "\\r\\n" is one break (the "\\n" ends the line and
+the "\\r" stays in the line's raw text, where stripping removes it); a lone
+"\\r" is not a break. Every offset here is an offset into the source text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+_BREAKS = str.maketrans({"\n": " ", "\r": " "})
+
+
+@dataclass(frozen=True)
+class Line:
+    """One source line: ``raw`` is ``source[start:end]``, without its "\\n"."""
+
+    index: int
+    start: int
+    end: int
+    raw: str
+
+    @cached_property
+    def stripped(self) -> str:
+        """The line without surrounding whitespace (including a final "\\r")."""
+        return self.raw.strip()
+
+    @property
+    def is_blank(self) -> bool:
+        """True when the line holds only whitespace."""
+        return not self.stripped
+
+    @cached_property
+    def indent(self) -> int:
+        """Number of leading whitespace characters."""
+        return len(self.raw) - len(self.raw.lstrip())
+
+    @property
+    def content_start(self) -> int:
+        """Source offset of the first non-whitespace character (``end`` if blank)."""
+        return self.start + self.indent
+
+    @property
+    def content_end(self) -> int:
+        """Source offset just after the last non-whitespace character."""
+        return self.start + len(self.raw.rstrip())
+
+
+def line_starts(text: str) -> list[int]:
+    """Offsets of the start of every line of ``text`` (always starts with 0)."""
+    starts = [0]
+    find = text.find
+    pos = find("\n")
+    while pos >= 0:
+        starts.append(pos + 1)
+        pos = find("\n", pos + 1)
+    return starts
+
+
+def split_lines(text: str, starts: list[int] | None = None) -> list[Line]:
+    """All lines of ``text`` as :class:`Line` records, in order.
+
+    A text ending in "\\n" has a final empty line, matching ``line_starts``.
+    """
+    if starts is None:
+        starts = line_starts(text)
+    lines: list[Line] = []
+    last = len(starts) - 1
+    for i, start in enumerate(starts):
+        end = starts[i + 1] - 1 if i < last else len(text)
+        lines.append(Line(i, start, end, text[start:end]))
+    return lines
+
+
+def flatten(text: str) -> str:
+    """``text`` with every "\\n" and "\\r" replaced by one space (same length)."""
+    return text.translate(_BREAKS)
+
+
+def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` of ``text`` past surrounding whitespace.
+
+    An all-whitespace span collapses to an empty span at ``start``.
+    """
+    piece = text[start:end]
+    stripped = piece.lstrip()
+    if not stripped:
+        return start, start
+    new_start = start + len(piece) - len(stripped)
+    return new_start, new_start + len(stripped.rstrip())

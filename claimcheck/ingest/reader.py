@@ -1,0 +1,104 @@
+"""Entry points: read a string, bytes, or a file into a :class:`Document`.
+
+Readers are looked up by file suffix in a small table, so formats such as
+PDF or HTML can be added with :func:`register_reader` without touching
+:func:`read_path`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from claimcheck.errors import InputError
+from claimcheck.ingest.assemble import join_broken_paragraphs, to_blocks
+from claimcheck.ingest.blocks import Segmenter
+from claimcheck.ingest.decode import decode
+from claimcheck.ingest.lines import line_starts, split_lines
+from claimcheck.models import Document
+
+Reader = Callable[[bytes, str], Document]
+
+
+def read_text(text: str, name: str = "<text>") -> Document:
+    """Segment ``text`` into a :class:`Document`; ``text`` is kept exactly as given."""
+    return _document(text, name, "utf-8")
+
+
+def read_bytes(data: bytes, name: str) -> Document:
+    """Decode ``data`` (BOM, UTF-8, declared charset, detection, latin-1) and segment it.
+
+    Raises :class:`InputError` for binary or PDF data, and for nothing else.
+    """
+    text, encoding = decode(bytes(data), name)
+    return _document(text, name, encoding)
+
+
+def _document(text: str, name: str, encoding: str) -> Document:
+    starts = line_starts(text)
+    lines = split_lines(text, starts)
+    segments = join_broken_paragraphs(Segmenter(lines).run(), lines, text)
+    return Document(
+        name=name,
+        text=text,
+        encoding=encoding,
+        blocks=to_blocks(segments, text),
+        line_starts=starts,
+    )
+
+
+def _needs_pdf_extra(data: bytes, name: str) -> Document:
+    raise InputError(f"{name}: PDF input needs the pdf extra (pip install 'claimcheck[pdf]')")
+
+
+# Suffix (lower case, with the dot; "" for none) -> reader. Unknown suffixes
+# are read as text: binary files are refused by the decoder's own check.
+READERS: dict[str, Reader] = {
+    "": read_bytes,
+    ".txt": read_bytes,
+    ".text": read_bytes,
+    ".md": read_bytes,
+    ".markdown": read_bytes,
+    ".rst": read_bytes,
+    ".html": read_bytes,  # until an HTML reader exists, markup is read as text
+    ".htm": read_bytes,
+    ".pdf": _needs_pdf_extra,
+}
+
+
+def register_reader(suffix: str, reader: Reader) -> None:
+    """Use ``reader(data, name)`` for files ending in ``suffix`` (e.g. ``".pdf"``)."""
+    READERS[suffix.lower() if suffix.startswith(".") or not suffix else "." + suffix.lower()] = (
+        reader
+    )
+
+
+def reader_for(path: str | os.PathLike[str]) -> Reader:
+    """The reader registered for ``path``'s suffix (text for unknown suffixes)."""
+    return READERS.get(Path(path).suffix.lower(), read_bytes)
+
+
+def read_path(path: str | os.PathLike[str]) -> Document:
+    """Read the file at ``path`` with the reader for its suffix.
+
+    A missing path, a directory, or an unreadable file raises :class:`InputError`
+    with a one-line message naming the path.
+    """
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    try:
+        with open(name, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory, not a report file") from None
+    except PermissionError:
+        raise InputError(f"{name}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    if os.path.isdir(name):  # some platforms open directories without complaint
+        raise InputError(f"{name}: is a directory, not a report file")
+    return reader_for(name)(data, name)

@@ -1,0 +1,254 @@
+"""Pydantic models shared by every stage of the pipeline.
+
+Offsets (``start``/``end``) are character offsets into ``Document.text``,
+the decoded input exactly as given; lines and columns are 1-based.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "code"]
+TableKind = Literal["tsv", "pipe", "aligned", "tool_output"]
+Severity = Literal["error", "warning", "info"]
+ClaimKind = Literal[
+    "percent-delta", "ratio", "derived", "share", "sum", "conversion", "cross-reference"
+]
+ClaimStatus = Literal["consistent", "inconsistent", "unverifiable"]
+OperandSource = Literal["sentence", "previous_sentence", "paragraph", "table_cell", "claim"]
+
+SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
+
+
+class Model(BaseModel):
+    """Base for all claimcheck models: strict field names, no extras."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Cell(Model):
+    """One table cell; ``text`` is stripped, ``start``/``end`` cover it in the source."""
+
+    text: str
+    start: int
+    end: int
+
+
+class Row(Model):
+    """One table row, as it appears in the source (one or more source lines)."""
+
+    cells: list[Cell]
+    start: int
+    end: int
+    is_header: bool = False
+
+
+class Table(Model):
+    """Rows and cells of a table block."""
+
+    kind: TableKind
+    rows: list[Row]
+    tool: str | None = None  # wrk, k6, ab, h2load, autocannon for tool output
+
+    @property
+    def header(self) -> list[str]:
+        """Header cell texts joined per column (multi-line headers are merged)."""
+        heads = [r for r in self.rows if r.is_header]
+        width = max((len(r.cells) for r in heads), default=0)
+        cols = [""] * width
+        for row in heads:
+            for i, cell in enumerate(row.cells):
+                cols[i] = (cols[i] + " " + cell.text).strip()
+        return cols
+
+    @property
+    def body(self) -> list[Row]:
+        """The rows that are not header rows."""
+        return [r for r in self.rows if not r.is_header]
+
+
+class Block(Model):
+    """A structural block of the document.
+
+    ``text`` is ``Document.text[start:end]`` with line breaks replaced by
+    spaces, so an offset ``i`` in ``text`` is the source offset ``start + i``.
+    """
+
+    kind: BlockKind
+    start: int
+    end: int
+    text: str
+    level: int = 0  # heading level
+    section: str | None = None  # text of the nearest heading above
+    table: Table | None = None
+
+
+class Document(Model):
+    """The input text with its line index and blocks."""
+
+    name: str
+    text: str
+    encoding: str = "utf-8"
+    blocks: list[Block] = Field(default_factory=list)
+    line_starts: list[int] = Field(default_factory=lambda: [0])
+    page_of_line: list[int] | None = None  # PDF input: page number per line
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset."""
+        offset = max(0, min(offset, len(self.text)))
+        idx = bisect_right(self.line_starts, offset) - 1
+        return idx + 1, offset - self.line_starts[idx] + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line break."""
+        start = self.line_starts[line - 1]
+        end = self.line_starts[line] - 1 if line < len(self.line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+
+class Quantity(Model):
+    """A number mentioned in the text, with its unit and stated precision."""
+
+    text: str
+    start: int
+    end: int
+    value: float
+    unit: str = ""  # pint unit expression, "" for a plain number, "percent" for %
+    unit_text: str = ""
+    decimals: int = 0  # digits after the decimal point as written
+    sig_figs: int = 1
+    scale: float = 1.0  # 1e6 for "36 million": the rounding step is scaled by it
+    qualifier: str | None = None  # over, more than, almost, about, up to, ...
+    is_word: bool = False  # written as a number word ("three", "twice")
+    multiplier: bool = False  # a multiple: "1.56x", "3 times", "twice"
+    range_low: float | None = None  # for ranges "5-15%": low and high
+    range_high: float | None = None
+    high_decimals: int | None = None
+
+    @property
+    def is_percent(self) -> bool:
+        """True when the quantity is a percentage."""
+        return self.unit == "percent"
+
+    @property
+    def is_range(self) -> bool:
+        """True for a stated range such as "5-15%"."""
+        return self.range_low is not None and self.range_high is not None
+
+
+class Operand(Model):
+    """A quantity a claim cites, and where it came from."""
+
+    text: str
+    value: float
+    unit: str = ""
+    start: int
+    end: int
+    line: int = 0
+    source: OperandSource = "sentence"
+    label: str | None = None  # e.g. the table cell's row/column, or the device
+
+
+class Claim(Model):
+    """A comparative or derived statement with its operands and verdict."""
+
+    kind: ClaimKind
+    rule: str  # the A rule that judges it
+    text: str  # the sentence or phrase
+    start: int
+    end: int
+    line: int = 0
+    column: int = 0
+    end_line: int = 0
+    end_column: int = 0
+    stated: str  # as written: "174%–3273% greater", "1.56x"
+    stated_value: float | None = None
+    qualifier: str | None = None
+    direction: str | None = None  # higher, lower, ratio, share, ...
+    recomputed: str | None = None  # formatted at the stated precision
+    recomputed_value: float | None = None
+    status: ClaimStatus = "unverifiable"
+    severity: Severity | None = None  # when inconsistent
+    diagnosis: str | None = None
+    message: str | None = None
+    operands: list[Operand] = Field(default_factory=list)
+
+
+class Condition(Model):
+    """A test condition with its scope (filled by the conditions stage)."""
+
+    name: str
+    value: Any
+    scope: str = "document"
+    device: str | None = None
+    line: int = 0
+    start: int = 0
+    end: int = 0
+    text: str = ""
+
+
+class Measurement(Model):
+    """A reported figure: metric family, value, unit, device."""
+
+    metric: str
+    value: float
+    unit: str
+    device: str | None = None
+    line: int = 0
+    start: int = 0
+    end: int = 0
+    text: str = ""
+
+
+class Finding(Model):
+    """One rule violation at a location, with its evidence."""
+
+    path: str
+    rule: str
+    name: str
+    severity: Severity
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+    evidence: dict[str, Any] | None = None
+
+
+class FileError(Model):
+    """An input that could not be checked."""
+
+    path: str
+    message: str
+
+
+class Extraction(Model):
+    """The facts found in one document (no rules applied)."""
+
+    version: int = 1
+    path: str = "<text>"
+    claims: list[Claim] = Field(default_factory=list)
+    conditions: list[Condition] = Field(default_factory=list)
+    measurements: list[Measurement] = Field(default_factory=list)
+    quantities: list[Quantity] = Field(default_factory=list, exclude=True)
+
+
+class CheckResult(Model):
+    """Findings for one or more inputs, plus the facts behind them."""
+
+    version: int = 1
+    findings: list[Finding] = Field(default_factory=list)
+    errors: list[FileError] = Field(default_factory=list)
+    claims: list[Claim] = Field(default_factory=list, exclude=True)
+    conditions: list[Condition] = Field(default_factory=list, exclude=True)
+    measurements: list[Measurement] = Field(default_factory=list, exclude=True)
+    _documents: dict[str, Document] = PrivateAttr(default_factory=dict)
+
+    def worst_severity(self) -> str | None:
+        """The highest severity among the findings, or None."""
+        if not self.findings:
+            return None
+        return max((f.severity for f in self.findings), key=SEVERITY_RANK.__getitem__)

@@ -1,0 +1,128 @@
+"""A007: summary statistics of one distribution in an impossible order.
+
+min <= p50 <= p90 <= p99 <= max and min <= mean <= max. Statistics are read
+from table columns (header "Min Avg p50 p99 Max") or rows (first cell "p99").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from claimcheck.models import Cell, Document, Extraction, Row
+from claimcheck.rules.registry import Hit, check
+from claimcheck.units import canonical_unit, convert, dimensionality
+
+_STAT_RE = re.compile(
+    r"^(?:(min|minimum|lowest)|(max|maximum|highest|peak)|(mean|avg|average)|(median)"
+    r"|p\s?(\d{1,2}(?:\.\d+)?)|(\d{1,2}(?:\.\d+)?)\s?(?:%|th)(?: percentile)?"
+    r"|(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th) percentile)$",
+    re.IGNORECASE,
+)
+_VALUE_RE = re.compile(r"^[~≈]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([a-zA-Zµ/]*)$")
+
+
+def stat_key(label: str) -> tuple[str, float] | None:
+    """("pct", 50.0) for "p50"/"50%"/"median", ("min", 0), ("max", 100), ("mean", -1)."""
+    m = _STAT_RE.match(label.strip().strip("*:").strip())
+    if not m:
+        return None
+    if m.group(1):
+        return ("min", 0.0)
+    if m.group(2):
+        return ("max", 100.0)
+    if m.group(3):
+        return ("mean", -1.0)
+    if m.group(4):
+        return ("pct", 50.0)
+    pct = float(m.group(5) or m.group(6) or m.group(7))
+    return ("pct", pct) if 0 < pct < 100 else None
+
+
+def cell_value(cell: Cell) -> tuple[float, str] | None:
+    """A cell's number in base units when it has a time/size unit, else as written."""
+    m = _VALUE_RE.match(cell.text.strip())
+    if not m:
+        return None
+    value = float(m.group(1).replace(",", "") + (m.group(2) or ""))
+    unit = canonical_unit(m.group(3)) if m.group(3) else ""
+    if m.group(3) and unit is None:
+        return None
+    if unit and dimensionality(unit) not in ("", "?"):
+        base = "second" if dimensionality(unit) == dimensionality("second") else unit
+        return convert(value, unit, base), cell.text.strip()
+    return value, cell.text.strip()
+
+
+def _violations(stats: list[tuple[tuple[str, float], float, Cell, str]]) -> Iterator[str]:
+    by = {k: (v, c, label) for k, v, c, label in stats}
+    order = sorted((k for k in by if k[0] in ("min", "pct", "max")), key=lambda k: k[1])
+    for lo, hi in zip(order, order[1:], strict=False):
+        if by[lo][0] > by[hi][0] * (1 + 1e-9):
+            yield f"{by[lo][2]} {by[lo][1].text} is above {by[hi][2]} {by[hi][1].text}", by[hi][1]
+    if ("mean", -1.0) in by:
+        mean = by[("mean", -1.0)]
+        for k in (("min", 0.0), ("max", 100.0)):
+            if k in by:
+                v = by[k]
+                bad = mean[0] < v[0] if k[0] == "min" else mean[0] > v[0] * (1 + 1e-9)
+                if bad:
+                    rel = "below" if k[0] == "min" else "above"
+                    yield f"{mean[2]} {mean[1].text} is {rel} {v[2]} {v[1].text}", mean[1]
+
+
+def _check(stats, what: str) -> Iterator[Hit]:  # noqa: ANN001
+    if len(stats) < 2:
+        return
+    for text, cell in _violations(stats):
+        msg = f"{text}{what}: one distribution cannot have that order (mislabelled or wrong column?)"
+        yield Hit(cell.start, cell.end, msg, {"values": {s[3]: s[2].text for s in stats}})
+
+
+@check("order_statistics")
+def order_statistics(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    """Min/percentile/mean/max columns or rows out of order."""
+    for block in doc.blocks:
+        table = block.table
+        if table is None or len(table.rows) < 2:
+            continue
+        yield from _by_columns(table.rows)
+        yield from _by_rows(table.rows)
+
+
+def _by_columns(rows: list[Row]) -> Iterator[Hit]:
+    header_idx = None
+    keys: dict[int, tuple[str, float]] = {}
+    for i, row in enumerate(rows):
+        found = {j: stat_key(c.text) for j, c in enumerate(row.cells)}
+        found = {j: k for j, k in found.items() if k}
+        if len(found) >= 2:
+            header_idx, keys, labels = i, found, [c.text.strip() for c in row.cells]
+            continue
+        if header_idx is None or not keys:
+            continue
+        stats = []
+        for j, key in keys.items():
+            if j < len(row.cells):
+                cv = cell_value(row.cells[j])
+                if cv:
+                    stats.append((key, cv[0], row.cells[j], labels[j]))
+        label = next((c.text for c in row.cells if c.text and cell_value(c) is None), "")
+        yield from _check(stats, f" in row {label!r}" if label else "")
+
+
+def _by_rows(rows: list[Row]) -> Iterator[Hit]:
+    columns: dict[int, list] = {}
+    for row in rows:
+        if not row.cells:
+            continue
+        key = stat_key(row.cells[0].text)
+        if not key:
+            continue
+        for j, cell in enumerate(row.cells[1:], start=1):
+            cv = cell_value(cell)
+            if cv:
+                columns.setdefault(j, []).append((key, cv[0], cell, row.cells[0].text.strip()))
+    for stats in columns.values():
+        if len({s[0] for s in stats}) == len(stats):
+            yield from _check(stats, "")

@@ -1,0 +1,32 @@
+"""Run rules over a document's facts. The engine knows no particular rule."""
+
+from __future__ import annotations
+
+from claimcheck.models import Document, Extraction, FileError, Finding
+from claimcheck.rules.registry import get_check
+from claimcheck.rules.selection import Selection
+from claimcheck.rules.spec import RuleSpec
+
+
+def run_rules(
+    doc: Document, extraction: Extraction, rules: list[RuleSpec], selection: Selection
+) -> tuple[list[Finding], list[FileError]]:
+    """Findings of every enabled rule; a rule that raises becomes an error, the rest still run."""
+    findings: list[Finding] = []
+    errors: list[FileError] = []
+    for spec in rules:
+        if not selection.enabled(spec.code):
+            continue
+        try:
+            for hit in get_check(spec.check)(doc, extraction):
+                line, col = doc.position(hit.start)
+                end_line, end_col = doc.position(max(hit.end, hit.start))
+                findings.append(Finding(
+                    path=doc.name, rule=spec.code, name=spec.name,
+                    severity=hit.severity or spec.severity, line=line, column=col,
+                    end_line=end_line, end_column=end_col, message=hit.message,
+                    evidence=hit.evidence or None))  # fmt: skip
+        except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the others
+            errors.append(FileError(path=doc.name, message=f"internal error in rule {spec.code}: {exc!r}"))
+    findings.sort(key=lambda f: (f.line, f.column, f.rule))
+    return findings, errors
