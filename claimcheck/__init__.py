@@ -16,7 +16,11 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str):  # noqa: ANN202
-    if name in ("check", "check_text", "extract", "rules"):
+    if name == "extract":
+        import claimcheck.extract  # the subpackage is callable: see claimcheck/extract/__init__.py
+
+        return claimcheck.extract
+    if name in ("check", "check_text", "rules"):
         from claimcheck import api
 
         return getattr(api, name)

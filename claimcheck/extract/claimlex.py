@@ -57,7 +57,11 @@ class Tok:
 def tokenize(sentence: str, start: int, quantities: list[Quantity]) -> list[Tok]:
     """Abstract tokens of ``sentence`` (which begins at source offset ``start``)."""
     toks: list[Tok] = []
-    qs = sorted(quantities, key=lambda q: q.start)
+    # a bare number word ("the new one", "three tests") is prose, not an operand
+    qs = sorted(
+        (q for q in quantities if not (q.is_word and not q.multiplier and not q.unit)),
+        key=lambda q: q.start,
+    )
     qi = 0
     pos = 0
     n = len(sentence)
@@ -86,7 +90,29 @@ def tokenize(sentence: str, start: int, quantities: list[Quantity]) -> list[Tok]
             continue
         _word_token(toks, m.group(0), src, start + m.end())
         pos = m.end()
-    return _drop_word_parens(_qualifier_over(toks))
+    return _drop_word_parens(_qualifier_over(_identifiers(toks)))
+
+
+IDENT_WORDS = {"build", "version", "release", "model", "series", "gen", "generation", "node",
+               "box", "server", "router", "appliance", "device", "test", "scenario", "run",
+               "figure", "fig", "chart", "table", "section", "page", "phase", "step", "appendix",
+               "option", "ver", "v", "rev", "revision", "case", "group", "segment", "tier",
+               "question", "item", "no", "number"}  # fmt: skip
+
+
+def _identifiers(toks: list[Tok]) -> list[Tok]:
+    """A bare integer after a name ("Build 7", "BIG-IP 8400", "Chart 3", "In 2024") is a label."""
+    for i, t in enumerate(toks):
+        q = t.quantity
+        if i == 0 or q is None or t.type != "QTY" or q.unit or q.decimals or q.is_word:
+            continue
+        prev = toks[i - 1]
+        if prev.type != "W" or prev.end != t.start - 1:
+            continue
+        last = prev.text.split()[-1]
+        if last[:1].isupper() or last.lower() in IDENT_WORDS:
+            t.type, t.quantity, t.words = "W", None, [t.text.lower()]
+    return toks
 
 
 def _qty_type(q: Quantity) -> str:

@@ -72,6 +72,18 @@ def direction_of(ph: Phrase, words: list[str], units: list[str]) -> str | None:
     return "higher" if better_is == "lower" else "lower"
 
 
+def stated_wording(doc: Document, stated: Quantity, ph: Phrase) -> tuple[str, str | None]:
+    """The stated phrase as written ("almost 3X more", "174%–3273% greater") and its comparison word."""
+    start = stated.start
+    if stated.qualifier:
+        found = doc.text.lower().rfind(stated.qualifier, max(0, start - 30), start)
+        start = found if found >= 0 else start
+    end, word = stated.end, None
+    if ph.directions and ph.directions[0].start - stated.end <= 2:
+        end, word = ph.directions[0].end, ph.directions[0].text.lower()
+    return " ".join(doc.text[start:end].split()), word
+
+
 def compatible(a: Quantity, b: Quantity) -> bool:
     """Two operands measure the same kind of thing (a bare number fits anything)."""
     if not a.unit or not b.unit:
@@ -119,7 +131,7 @@ def _claim_from_phrase(doc: Document, sentence: Sentence, ph: Phrase, words: lis
         return None  # "was 30% at ..." states a level, not a comparison
     else:
         kind, rule = "percent-delta", "A001"
-    phrase_text = judge.stated_text(stated, direction)
+    phrase_text, word = stated_wording(doc, stated, ph)
     claim = new_claim(doc, kind, rule, sentence, stated, phrase_text, end)
     claim.direction = direction or "ratio"
     if subj is not None and ref is not None and subj is not ref and compatible(subj, ref):
@@ -127,9 +139,10 @@ def _claim_from_phrase(doc: Document, sentence: Sentence, ph: Phrase, words: lis
             return Pending(claim, sentence, ph, stated, words)  # a range summarises several pairs
         claim.operands = [operand(doc, subj), operand(doc, ref)]
         if kind == "ratio":
-            apply(claim, judge.judge_ratio(stated, subj, ref, direction))
+            apply(claim, judge.judge_ratio(stated, subj, ref, direction, phrase_text))
         else:
-            apply(claim, judge.judge_delta(stated, subj, ref, direction or "higher", " ".join(words)))
+            apply(claim, judge.judge_delta(stated, subj, ref, direction or "higher", " ".join(words),
+                                           phrase_text, word))  # fmt: skip
     return Pending(claim, sentence, ph, stated, words)
 
 

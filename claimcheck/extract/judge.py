@@ -34,14 +34,26 @@ def fmt(q: Quantity) -> str:
 
 
 def stated_text(stated: Quantity, direction: str | None) -> str:
-    """The stated phrase for messages: "30% lower", "1.56x"."""
+    """A stated phrase for messages when the source wording is not at hand: "30% lower"."""
     return f"{stated.text} {direction}" if direction else stated.text
 
 
 def judge_delta(
-    stated: Quantity, subject: Quantity, reference: Quantity, direction: str, words: str = ""
+    stated: Quantity,
+    subject: Quantity,
+    reference: Quantity,
+    direction: str,
+    words: str = "",
+    phrase: str | None = None,
+    word: str | None = None,
 ) -> Judgement:
-    """Judge "subject is <stated>% <direction> than reference"."""
+    """Judge "subject is <stated>% <direction> than reference".
+
+    ``phrase`` is the stated wording ("174% greater") and ``word`` its comparison
+    word ("greater"), used in messages; both default to the normalised direction.
+    """
+    phrase = phrase or stated_text(stated, direction)
+    word = word or direction
     a, b = subject.value, reference.value
     both_pct = subject.is_percent and reference.is_percent
     readings = ar.percent_delta_readings(a, b, direction, both_pct)
@@ -64,12 +76,12 @@ def judge_delta(
         return Judgement("consistent", _pct(swapped, shown), swapped)
     rec = _pct(primary.value, shown)
     verdict = ar.verify(stated.value, primary.value, dec, stated.qualifier, stated.scale)
-    head = f'stated "{stated_text(stated, direction)}"; {ops} is {rec} {direction}'
+    head = f'stated "{phrase}"; {ops} is {rec} {word}'
     if primary.value < 0:
         other = "higher" if direction == "lower" else "lower"
         rec = _pct(-primary.value, shown)
         return Judgement("inconsistent", rec, primary.value, "error", "wrong-direction",
-                         f'stated "{stated_text(stated, direction)}"; {ops} is {rec} {other}')  # fmt: skip
+                         f'stated "{phrase}"; {ops} is {rec} {other}')  # fmt: skip
     if verdict.truncated:
         return Judgement("inconsistent", rec, primary.value, "info", "truncated",
                          f"{head} (truncated rather than rounded)")  # fmt: skip
@@ -92,9 +104,14 @@ def judge_delta(
 
 
 def judge_ratio(
-    stated: Quantity, subject: Quantity, reference: Quantity, direction: str | None
+    stated: Quantity,
+    subject: Quantity,
+    reference: Quantity,
+    direction: str | None,
+    phrase: str | None = None,
 ) -> Judgement:
     """Judge "subject is <stated> times (more than / that of) reference"."""
+    phrase = phrase or stated_text(stated, direction)
     a, b = subject.value, reference.value
     if a == 0 or b == 0:
         return Judgement("unverifiable", diagnosis="an operand is zero")
@@ -109,7 +126,7 @@ def judge_ratio(
             return Judgement("consistent", f"{r:.{shown}f}x", r)
     verdict = ar.verify(stated.value, r, dec, stated.qualifier, stated.scale)
     rec = f"{r:.{shown}f}x"
-    msg = f'stated "{stated_text(stated, direction)}"; {ops} is a ratio of {rec}'
+    msg = f'stated "{phrase}"; {ops} is a ratio of {rec}'
     if verdict.truncated:
         return Judgement("inconsistent", rec, r, "info", "truncated",
                          msg + " (truncated rather than rounded)")  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 UNITS = {
@@ -23,7 +24,7 @@ MULTIPLE_WORDS = {
     "quadruple": 4.0, "quadrupled": 4.0, "half": 0.5,
 }  # fmt: skip
 
-_WORD = "|".join(sorted([*UNITS, *TENS, "hundred", "thousand", "million"], key=len, reverse=True))
+_WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
 # A run of number words: "one hundred", "twenty-five", "two thousand and ten".
 NUMBER_WORDS_RE = re.compile(
     rf"\b(?:{_WORD})(?:(?:[ \t]+|-)(?:and[ \t]+)?(?:{_WORD}))*\b", re.IGNORECASE
@@ -57,4 +58,15 @@ def words_to_number(text: str) -> float | None:
         else:
             return None
         seen = True
-    return total + current if seen else None
+    value = total + current
+    # "hundred hundred ..." multiplies without bound: past float range it is not a number.
+    return value if seen and math.isfinite(value) else None
+
+
+def words_scale(text: str) -> float:
+    """The rounding scale of a run of number words: 1e6 for "two million", else 1.
+
+    Only a trailing thousand, million, billion or trillion sets it, as "36 million" does.
+    """
+    last = re.split(r"[\s-]+", text.strip().lower())[-1]
+    return float(SCALES[last]) if last in SCALES and last != "hundred" else 1.0

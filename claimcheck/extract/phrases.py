@@ -64,19 +64,26 @@ def find_phrases(toks: list[Tok]) -> list[Phrase]:
 
 
 def _longest(parser: lark.Lark, shape: str, toks: list[Tok], i: int):  # noqa: ANN202
+    """(end, tree) of the longest prefix from ``i`` that parses as ``shape``, or None."""
     ip = parser.parse_interactive("", start=shape)
-    best = None
+    ends = []
     for j in range(i, min(len(toks), i + MAX_ISLAND)):
         try:
             ip.feed_token(lark.Token(toks[j].type, j))
         except LarkError:
             break
         if "$END" in ip.choices():
-            try:
-                best = (j + 1, ip.copy().feed_eof())
-            except LarkError:
-                pass
-    return best
+            ends.append(j + 1)
+    # Replaying beats copying the parser state at every candidate end (a deepcopy).
+    for end in reversed(ends):
+        replay = parser.parse_interactive("", start=shape)
+        try:
+            for j in range(i, end):
+                replay.feed_token(lark.Token(toks[j].type, j))
+            return end, replay.feed_eof()
+        except LarkError:
+            continue
+    return None
 
 
 def _interpret(shape: str, tree: lark.Tree, toks: list[Tok], first: int, last: int) -> Phrase:

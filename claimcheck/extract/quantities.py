@@ -15,14 +15,18 @@ from claimcheck.extract.numbers import (
     SCALE_WORD_RE,
     SCALES,
     SUFFIX_SCALES,
+    words_scale,
     words_to_number,
 )
 from claimcheck.models import Quantity
 from claimcheck.units import _ALIASES, canonical_unit
 
 # A number: 1,474 / 5872 / 2.04 / .5 — not part of a word, version or model name.
+# Every digit run ends with (?!\d) so that a failed look-ahead cannot backtrack into a
+# shorter prefix: "12345,678" and "1.25.3" are no numbers, not "1234" and "1.2".
 NUMBER_RE = re.compile(
-    r"(?<![\w.,/])(?<!\d[.,])(?<![A-Za-z]-)(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(\.\d+)?(?!\.\d)(?!,\d{3})"
+    r"(?<![\w.,/])(?<!\d[.,])(?<![A-Za-z]-)"
+    r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?!\d)|(?=\.\d))(\.\d+(?!\d))?(?!\.\d)(?!,\d{3})"
 )
 _GAP = r"[ \t\u00a0\u202f]?-?[ \t\u00a0\u202f]?"
 
@@ -60,7 +64,7 @@ _QUALIFIERS = [
 QUALIFIER_RE = re.compile(
     r"(?:^|(?<=[^\w]))("
     + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))
-    + r")[ \t\u00a0]*$",
+    + r")[ \t\u00a0]*\Z",  # \Z, not $: "over\n5" is no qualifier across a line break
     re.IGNORECASE,
 )
 QUALIFIER_ALIASES = {"~": "about", "≈": "about", ">": "more than", "<": "less than",
@@ -207,7 +211,7 @@ def _attach_range(text: str, q: Quantity) -> None:
     high = _numeric_simple(text, m)
     if high is None:
         return
-    hv, hunit, hend, hdec = high
+    hv, hunit, hunit_text, hend, hdec = high
     if not hunit or q.multiplier:
         return
     if q.unit and not (q.unit == hunit == "percent"):
@@ -219,16 +223,17 @@ def _attach_range(text: str, q: Quantity) -> None:
     q.range_low, q.range_high = min(q.value, hv), max(q.value, hv)
     q.high_decimals = hdec
     q.unit = hunit
+    q.unit_text = q.unit_text or hunit_text  # "5-15%": the unit is written once, after the high
     q.end = hend
     q.text = text[q.start : hend]
 
 
-def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, int, int] | None:
+def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, int] | None:
     intpart, frac = m.group(1), m.group(2)
     value = float(intpart.replace(",", "") + (frac or ""))
     decimals, _ = _precision(intpart, frac)
-    unit, _, end = _unit_after(text, m.end())
-    return value, unit, end, decimals
+    unit, unit_text, end = _unit_after(text, m.end())
+    return value, unit, unit_text, end, decimals
 
 
 def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
@@ -246,7 +251,9 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
             multiplier, unit_text, end = True, mult.group(0).strip(), mult.end()
         else:
             unit, unit_text, end = _unit_after(text, end)
-        q = _make(text, m.start(), end, value, unit, unit_text, 0, len(str(int(value))), 1.0)
+        scale = words_scale(m.group(0))
+        sig = len(str(round(value / scale)).lstrip("0")) or 1
+        q = _make(text, m.start(), end, value, unit, unit_text, 0, sig, scale)
         q.is_word, q.multiplier = True, multiplier
         out.append(q)
     for m in re.finditer(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", text, re.IGNORECASE):

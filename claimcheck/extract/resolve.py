@@ -85,10 +85,12 @@ def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> N
     claim = p.claim
     claim.operands = [_cell_operand(doc, subj), _cell_operand(doc, ref)]
     a, b = _as_quantity(subj), _as_quantity(ref)
+    direction = None if claim.direction == "ratio" else claim.direction
     if claim.kind == "ratio":
-        apply(claim, judge.judge_ratio(p.stated, a, b, None if claim.direction == "ratio" else claim.direction))
+        apply(claim, judge.judge_ratio(p.stated, a, b, direction, claim.stated))
     else:
-        apply(claim, judge.judge_delta(p.stated, a, b, claim.direction or "higher", " ".join(p.words)))
+        apply(claim, judge.judge_delta(p.stated, a, b, direction or "higher", " ".join(p.words),
+                                       claim.stated))  # fmt: skip
 
 
 def _group(doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors: dict[str, str]) -> None:
@@ -108,30 +110,34 @@ def _group(doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors
     if not ours or not theirs or any(c.value == 0 for c in theirs):
         return
     lower = p.claim.direction == "lower"
-    deltas = [(ar.percent_lower if lower else ar.percent_higher)(a.value, b.value)
-              for a in ours for b in theirs]  # fmt: skip
+    delta = ar.percent_lower if lower else ar.percent_higher
+    pairs = [(delta(a.value, b.value), a, b) for a in ours for b in theirs]
+    deltas = [d for d, _, _ in pairs]
     q = p.stated
     claim = p.claim
     claim.operands = [_cell_operand(doc, c) for c in ours + theirs]
     outside = ar.range_check(q.range_low, q.range_high, deltas, q.decimals, q.high_decimals)
     shown = ar.shown_decimals(q.decimals)
     span = f"{ar.format_number(min(deltas), shown)}%–{ar.format_number(max(deltas), shown)}%"
-    column = cells[0].column
     claim.recomputed, claim.recomputed_value = span, max(deltas)
     if not outside:
         claim.status = "consistent"
         return
+    last = claim.stated.split()[-1]
+    word = last if last.isalpha() else claim.direction
+    lo, hi = min(pairs, key=lambda x: x[0]), max(pairs, key=lambda x: x[0])
     claim.status, claim.severity, claim.diagnosis = "inconsistent", "error", "range"
-    msg = (f'stated "{claim.stated}"; {column} of {vendor} devices vs the others gives '
-           f"{span} {claim.direction}")  # fmt: skip
-    ratios = [a.value / b.value * 100 for a in ours for b in theirs]
+    msg = (f'stated "{claim.stated}"; {cells[0].column}, {vendor} devices vs the others: '
+           f"{lo[1].text} vs {lo[2].text} is {ar.format_number(lo[0], shown)}% {word}, "
+           f"{hi[1].text} vs {hi[2].text} is {ar.format_number(hi[0], shown)}% {word}")  # fmt: skip
+    ratios = [a.value / b.value * 100 for _, a, b in pairs]
     if not ar.range_check(q.range_low, q.range_high, ratios, q.decimals, q.high_decimals):
         claim.diagnosis = "ratio-as-increase"
         msg += (f" (ratios {ar.format_number(min(ratios), 0)}%–{ar.format_number(max(ratios), 0)}% "
                 "stated as increases)")  # fmt: skip
     else:
         msg += "; outside the range: " + ", ".join(f"{ar.format_number(d, shown)}%" for d in outside[:6])
-    claim.message = msg
+    claim.message = tablefacts._TAG_RE.sub("", msg)
 
 
 def _cross_claims(doc: Document, pending: list[Pending]) -> None:
