@@ -9,7 +9,7 @@ later passes (tables, cross-claim) may resolve them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from claimcheck.extract import judge
 from claimcheck.extract.claimlex import Tok, tokenize
@@ -28,6 +28,8 @@ class Pending:
     phrase: Phrase
     stated: Quantity
     words: list[str]  # lower-cased words of the sentence
+    quantities: list[Quantity] = field(default_factory=list)  # of the sentence
+    earlier: list[tuple[Sentence, list[Quantity]]] = field(default_factory=list)  # same block
 
 
 def operand(doc: Document, q: Quantity, source: str = "sentence", label: str | None = None) -> Operand:
@@ -103,6 +105,7 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     for ph in find_phrases(toks):
         pending = _claim_from_phrase(doc, sentence, ph, words)
         if pending is not None:
+            pending.quantities = quantities
             out.append(pending)
     return out
 

@@ -35,8 +35,10 @@ def extract_document(doc: Document) -> Extraction:
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence(split(block.text, block.start), found)
-        for sentence, qs in per_sentence:
-            pending.extend(sentence_claims(doc, sentence, qs))
+        for i, (sentence, qs) in enumerate(per_sentence):
+            for p in sentence_claims(doc, sentence, qs):
+                p.earlier = per_sentence[max(0, i - 3) : i]
+                pending.append(p)
         pending.extend(paragraph_claims(doc, per_sentence))
     resolve(doc, pending)
     claims = sorted((p.claim for p in pending), key=lambda c: (c.start, c.kind))

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from claimcheck import arithmetic as ar
-from claimcheck.extract import judge, tablefacts
-from claimcheck.extract.claims import Pending, apply
+from claimcheck.extract import context, judge, tablefacts
+from claimcheck.extract.claims import Pending, apply, operand
 from claimcheck.models import Document, Operand, Quantity
 
 _METRIC_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I)
@@ -42,6 +42,8 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
                 _group(doc, p, cells, vendors)
             else:
                 _pairwise(doc, p, cells)
+        if not p.claim.operands and p.earlier and not p.stated.is_range:
+            _from_context(doc, p)
     _cross_claims(doc, pending)
 
 
@@ -66,6 +68,22 @@ def _cell_operand(doc: Document, c: tablefacts.CellValue) -> Operand:
 def _as_quantity(c: tablefacts.CellValue) -> Quantity:
     text = tablefacts._TAG_RE.sub("", c.text).strip()
     return Quantity(text=text, start=c.start, end=c.end, value=c.value, decimals=c.decimals)
+
+
+def _from_context(doc: Document, p: Pending) -> None:
+    """Operands named in the sentences just before the claim."""
+    found = context.find_operands(p.sentence, p.quantities, p.stated, p.earlier)
+    if found is None:
+        return
+    subj, ref = found
+    claim = p.claim
+    claim.operands = [operand(doc, subj, "previous_sentence"), operand(doc, ref, "previous_sentence")]
+    direction = None if claim.direction == "ratio" else claim.direction
+    if claim.kind == "ratio":
+        apply(claim, judge.judge_ratio(p.stated, subj, ref, direction, claim.stated))
+    else:
+        apply(claim, judge.judge_delta(p.stated, subj, ref, direction or "higher", " ".join(p.words),
+                                       claim.stated))  # fmt: skip
 
 
 def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
