@@ -32,7 +32,9 @@ def _extract(doc: Document) -> Extraction:
     return extract_document(doc)
 
 
-def _check_document(doc: Document, specs: list[RuleSpec], sel: Selection, result: CheckResult) -> None:
+def _check_document(
+    doc: Document, specs: list[RuleSpec], sel: Selection, result: CheckResult
+) -> None:
     from claimcheck.rules.engine import run_rules
 
     extraction = _extract(doc)
@@ -54,7 +56,9 @@ def expand_paths(paths: list[str | os.PathLike]) -> tuple[list[Path], list[FileE
         if p.is_dir():
             found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUPPORTED)
             if not found:
-                errors.append(FileError(path=str(p), message="no supported report files in directory"))
+                errors.append(
+                    FileError(path=str(p), message="no supported report files in directory")
+                )
             files.extend(found)
         else:
             files.append(p)

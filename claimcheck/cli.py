@@ -14,7 +14,9 @@ FORMATS = ("text", "json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="claimcheck", description="Check the claims in performance reports.")
+    p = argparse.ArgumentParser(
+        prog="claimcheck", description="Check the claims in performance reports."
+    )
     p.add_argument("--version", action="version", version="claimcheck 0.1.0")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="check reports and print findings")
@@ -49,7 +51,9 @@ def _run(args: argparse.Namespace) -> int:
     from claimcheck import api
 
     if args.command == "check":
-        result = api.check(args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir)
+        result = api.check(
+            args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir
+        )
         if args.format == "json":
             from claimcheck.report.json import format_findings
         else:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "code"]
-TableKind = Literal["tsv", "pipe", "aligned", "tool_output"]
+TableKind = Literal["tsv", "pipe", "aligned", "tool_output", "code"]
 Severity = Literal["error", "warning", "info"]
 ClaimKind = Literal[
     "percent-delta", "ratio", "derived", "share", "sum", "conversion", "cross-reference"

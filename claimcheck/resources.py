@@ -26,7 +26,9 @@ def data_dir(kind: str) -> Path:
     checkout = Path(__file__).resolve().parent.parent / kind
     if checkout.is_dir():
         return checkout
-    raise GrammarError(f"claimcheck's {kind}/ folder is missing (looked in {packaged} and {checkout})")
+    raise GrammarError(
+        f"claimcheck's {kind}/ folder is missing (looked in {packaged} and {checkout})"
+    )
 
 
 def grammar_text(name: str) -> str:

@@ -42,6 +42,9 @@ _ALIASES: dict[str, str] = {
     "gigabyte": "gigabyte",
     "gigabytes": "gigabyte",
     "TB": "terabyte",
+    "Tb": "terabit",
+    "Tbit": "terabit",
+    "Tb/s": "Tbps",
     "bit": "bit",
     "bits": "bit",
     "kbit": "kilobit",
@@ -210,14 +213,22 @@ def is_bit_rate(unit: str) -> bool:
     return bool(unit) and dimensionality(unit) == _reference("bit / second")
 
 
+@cache
+def _unit_name(unit: str) -> str:
+    try:
+        return str(registry().parse_units(unit))
+    except Exception:
+        return ""
+
+
 def is_bits(unit: str) -> bool:
     """True for an information unit counted in bits rather than bytes."""
-    return is_information(unit) and "bit" in unit
+    return is_information(unit) and "byte" not in _unit_name(unit)
 
 
 def is_bytes(unit: str) -> bool:
     """True for an information unit counted in bytes."""
-    return is_information(unit) and "byte" in unit
+    return is_information(unit) and "byte" in _unit_name(unit)
 
 
 def is_energy(unit: str) -> bool:

@@ -20,7 +20,9 @@ def test_example(rule, example):
     result = claimcheck.check_text(example.text, name=f"{rule.code}-example.md")
     codes = {f.rule for f in result.findings}
     for code in example.expect:
-        assert code in codes, f"{rule.code} {example.kind} example should give {code}: {result.findings}"
+        assert code in codes, (
+            f"{rule.code} {example.kind} example should give {code}: {result.findings}"
+        )
     for code in example.forbid:
         assert code not in codes, f"{rule.code} {example.kind} example must not give {code}"
     if example.kind == "bad":

@@ -148,7 +148,7 @@ def _word_token(toks: list[Tok], word: str, start: int, end: int) -> None:
 
 
 def _qualifier_over(toks: list[Tok]) -> list[Tok]:
-    """"over" right before a quantity qualifies it; it is not "compared with"."""
+    """ "over" right before a quantity qualifies it; it is not "compared with"."""
     out = []
     for i, t in enumerate(toks):
         nxt = toks[i + 1] if i + 1 < len(toks) else None

@@ -32,7 +32,9 @@ class Pending:
     earlier: list[tuple[Sentence, list[Quantity]]] = field(default_factory=list)  # same block
 
 
-def operand(doc: Document, q: Quantity, source: str = "sentence", label: str | None = None) -> Operand:
+def operand(
+    doc: Document, q: Quantity, source: str = "sentence", label: str | None = None
+) -> Operand:
     """An Operand model for a quantity found in the document."""
     line, _ = doc.position(q.start)
     return Operand(text=q.text, value=q.value, unit=q.unit, start=q.start, end=q.end, line=line,
@@ -110,7 +112,9 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     return out
 
 
-def _claim_from_phrase(doc: Document, sentence: Sentence, ph: Phrase, words: list[str]) -> Pending | None:
+def _claim_from_phrase(
+    doc: Document, sentence: Sentence, ph: Phrase, words: list[str]
+) -> Pending | None:
     stated_tok: Tok | None = ph.stated
     if ph.shape == "share":
         stated_tok = next(t for t in ph.tokens if t.type == "PCT")
@@ -149,7 +153,9 @@ def _claim_from_phrase(doc: Document, sentence: Sentence, ph: Phrase, words: lis
     return Pending(claim, sentence, ph, stated, words)
 
 
-def _judge_share(doc: Document, claim: Claim, stated: Quantity, part: Quantity, whole: Quantity) -> None:
+def _judge_share(
+    doc: Document, claim: Claim, stated: Quantity, part: Quantity, whole: Quantity
+) -> None:
     from claimcheck import arithmetic as ar
 
     value = ar.share(part.value, whole.value)

@@ -26,12 +26,18 @@ RESPECTIVELY_RE = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 def entities(text: str) -> list[tuple[int, str]]:
     """(offset, name) of capitalised names in a text, without common sentence words."""
-    return [(m.start(), m.group(1).lower()) for m in _ENTITY_RE.finditer(text) if m.group(1) not in _COMMON]
+    return [
+        (m.start(), m.group(1).lower())
+        for m in _ENTITY_RE.finditer(text)
+        if m.group(1) not in _COMMON
+    ]
 
 
 def owner(sentence: Sentence, q: Quantity, names: set[str]) -> str | None:
     """The entity from ``names`` mentioned closest before ``q`` in its sentence."""
-    before = [n for pos, n in entities(sentence.text) if sentence.start + pos < q.start and n in names]
+    before = [
+        n for pos, n in entities(sentence.text) if sentence.start + pos < q.start and n in names
+    ]
     return before[-1] if before else None
 
 
@@ -50,7 +56,9 @@ def _runs(qs: list[Quantity]) -> list[list[Quantity]]:
     return [list(reversed(r)) for r in reversed(runs)]
 
 
-def respectively_pairs(qs: list[Quantity], conditions: set[float]) -> list[tuple[Quantity, Quantity]]:
+def respectively_pairs(
+    qs: list[Quantity], conditions: set[float]
+) -> list[tuple[Quantity, Quantity]]:
     """Align "for A, B and C users was X, Y and Z ms, respectively" (either order).
 
     Two neighbouring runs of equal length pair up by position; the run holding one

@@ -51,7 +51,7 @@ def paragraph_claims(
 
 
 def _total(doc, sent, qs, window) -> Pending | None:  # noqa: ANN001
-    """"three units ... would draw 1,089 W": total = count x per-unit value."""
+    """ "three units ... would draw 1,089 W": total = count x per-unit value."""
     totals = [q for q in qs if q.unit and not q.is_percent and not q.multiplier]
     if not totals:
         return None
@@ -114,7 +114,9 @@ def _conversions(doc, sent, qs, window) -> list[Pending]:  # noqa: ANN001
         verdict = ar.verify(heat.value, expected, heat.decimals, qualifier, heat.scale)
         claim = new_claim(doc, "conversion", "A003", sent, heat, heat.text, heat.end)
         claim.direction = "W to BTU/h"
-        claim.operands = [operand(doc, power, "sentence" if power.start >= sent.start else "previous_sentence")]
+        claim.operands = [
+            operand(doc, power, "sentence" if power.start >= sent.start else "previous_sentence")
+        ]
         rec = f"{ar.format_number(expected, heat.decimals)} BTU/h"
         msg = None
         if not verdict.consistent:

@@ -77,7 +77,10 @@ def _from_context(doc: Document, p: Pending) -> None:
         return
     subj, ref = found
     claim = p.claim
-    claim.operands = [operand(doc, subj, "previous_sentence"), operand(doc, ref, "previous_sentence")]
+    claim.operands = [
+        operand(doc, subj, "previous_sentence"),
+        operand(doc, ref, "previous_sentence"),
+    ]
     direction = None if claim.direction == "ratio" else claim.direction
     if claim.kind == "ratio":
         apply(claim, judge.judge_ratio(p.stated, subj, ref, direction, claim.stated))
@@ -111,7 +114,9 @@ def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> N
                                        claim.stated))  # fmt: skip
 
 
-def _group(doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors: dict[str, str]) -> None:
+def _group(
+    doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors: dict[str, str]
+) -> None:
     """A stated range for one vendor's devices against the other devices in a column."""
     text = p.sentence.text
     stated_at = p.stated.start - p.sentence.start
@@ -154,7 +159,9 @@ def _group(doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors
         msg += (f" (ratios {ar.format_number(min(ratios), 0)}%–{ar.format_number(max(ratios), 0)}% "
                 "stated as increases)")  # fmt: skip
     else:
-        msg += "; outside the range: " + ", ".join(f"{ar.format_number(d, shown)}%" for d in outside[:6])
+        msg += "; outside the range: " + ", ".join(
+            f"{ar.format_number(d, shown)}%" for d in outside[:6]
+        )
     claim.message = tablefacts._TAG_RE.sub("", msg)
 
 
@@ -178,12 +185,20 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
             continue
         if c.direction and src.claim.direction and c.direction != src.claim.direction:
             continue  # not the same comparison after all
-        c.status, c.recomputed, c.recomputed_value = src.claim.status, src.claim.recomputed, src.claim.recomputed_value
-        c.severity, c.diagnosis, c.message = src.claim.severity, src.claim.diagnosis, src.claim.message
+        c.status, c.recomputed, c.recomputed_value = (
+            src.claim.status,
+            src.claim.recomputed,
+            src.claim.recomputed_value,
+        )
+        c.severity, c.diagnosis, c.message = (
+            src.claim.severity,
+            src.claim.diagnosis,
+            src.claim.message,
+        )
 
 
 def _relabelled(c, src: Pending) -> None:  # noqa: ANN001
-    """"N% more efficient" restating "N% less <cost>": the efficiency gain is ref/subj - 1."""
+    """ "N% more efficient" restating "N% less <cost>": the efficiency gain is ref/subj - 1."""
     subj, ref = src.claim.operands
     if not subj.value:
         return

@@ -23,7 +23,11 @@ def join_broken_paragraphs(
 
     "Unfinished" means longer than ``MIN_JOIN_LENGTH`` characters and not
     ending in . ! ? : or ; ; the two may be 1 to ``MAX_JOIN_GAP`` blank lines
-    apart, and neither may be a caption. The merged span covers the blank lines.
+    apart, and neither may be a caption. The last line before the break must
+    itself be longer than ``MIN_JOIN_LENGTH`` - or, in a hard-wrapped paragraph,
+    run to the paragraph's margin while the next paragraph starts in lower
+    case - so address blocks and signatures stay apart. The merged span
+    covers the blank lines.
     """
     out: list[Segment] = []
     for seg in segments:

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from claimcheck.ingest import classify as K
 from claimcheck.ingest import tables as T
+from claimcheck.ingest.aligned import aligned_run
 from claimcheck.ingest.fences import FenceIndex
 from claimcheck.ingest.lines import Line
 from claimcheck.ingest.tools import detect_tool
-from claimcheck.models import BlockKind, Table
+from claimcheck.models import BlockKind, Cell, Table
 
 MAX_SETEXT_TITLE = 100
 TABLE_NOTE_GAP = 2  # blank lines allowed between a table and its "* note"
@@ -42,7 +43,7 @@ class Segmenter:
     def __init__(self, lines: Sequence[Line]) -> None:
         self.lines = lines
         self.fences = FenceIndex(lines)
-        self.aligned: dict[int, object] = {}
+        self.aligned: dict[int, list[Cell] | None] = {}
         self.out: list[Segment] = []
         self.last_table = -10  # line index where the latest table ended
 
@@ -62,19 +63,16 @@ class Segmenter:
         level = K.atx_level(line)
         if level:
             return self._emit("heading", i, i, level=level, title=K.atx_title(line))
-        if K.is_page_footer(line) or K.is_rule(line):
+        if K.is_comment(line) or K.is_page_footer(line) or K.is_rule(line):
             return i + 1
         count = T.pipe_row_count(self.lines, i)
         if count:
             return self._table(i, i + count, T.pipe_table)
         if T.is_tsv_start(line):
-            j = i + 1
-            while j < len(self.lines) and T.is_tsv_more(self.lines[j]):
-                j += 1
-            return self._table(i, j, T.tsv_table)
-        count = T.aligned_run(self.lines, i, self.aligned)
+            return self._table(i, T.run_end(self.lines, i + 1, T.is_tsv_more), T.tsv_table)
+        count = aligned_run(self.lines, i, self.aligned)
         if count:
-            return self._table(i, i + count, T.aligned_table)
+            return self._table(i, i + count, lambda rows: T.aligned_table(rows, self.aligned))
         if K.is_footnote(line, i - self.last_table <= TABLE_NOTE_GAP + 1):
             return self._emit("footnote", i, self._paragraph_end(i + 1) - 1)
         if K.list_marker(line):
@@ -111,6 +109,7 @@ class Segmenter:
         line = self.lines[j]
         return bool(
             line.is_blank
+            or K.is_comment(line)
             or self.fences.closing(j) is not None
             or K.atx_level(line)
             or K.is_page_footer(line)
@@ -119,7 +118,7 @@ class Segmenter:
             or T.pipe_row_count(self.lines, j)
             or K.list_marker(line)
             or K.is_footnote(line, after_table=False)
-            or T.aligned_run(self.lines, j, self.aligned)
+            or aligned_run(self.lines, j, self.aligned)
         )
 
     def _paragraph_end(self, j: int) -> int:

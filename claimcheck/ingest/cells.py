@@ -18,9 +18,10 @@ _BOX = "│┃┆┇┊┋║|┌┐└┘├┤┬┴┼─━═╔╗╚╝�
 _TOOL_SEP = re.compile(r"[ \t]*[" + _BOX + r"]+[ \t]*|[ \t]{2,}|\t")
 _KEY_SEP = re.compile(r"\.{2,}:[ \t]+|:[ \t]+")
 _BORDER = frozenset(_BOX + "-=+:. \t")
-_TAGS = ("b", "strong", "i", "em", "u", "sup", "code")
+_TAG_PAIRS = tuple((f"<{t}>", f"</{t}>") for t in ("b", "strong", "i", "em", "u", "code"))
 _MARKS = ("**", "__", "`", "*", "_")
 _NUMERIC = re.compile(r"[~<>≈±+\-−–$€£¥(]{0,3}[ \t]?\.?\d")
+MAX_CELLS = 512  # a "row" with more separators than this is a wall of text, not a row
 _NULLS = frozenset({"", "*", "-", "–", "—", "n/a", "na", "none", "?", "x"})
 
 
@@ -65,7 +66,11 @@ def tool_cells(line: Line) -> list[Cell]:
     raw = line.raw
     if not raw.strip(" \t\r") or set(raw) <= _BORDER:
         return []
-    spans = [m.span() for m in _TOOL_SEP.finditer(raw)]
+    spans = []
+    for match in _TOOL_SEP.finditer(raw):
+        spans.append(match.span())
+        if len(spans) > MAX_CELLS:
+            return [_cell(line, line.start, line.end)]
     key = _KEY_SEP.search(raw, 0, min(len(raw), 120))
     if key is not None and raw[: key.start()].strip():
         spans.append(key.span())
@@ -94,8 +99,7 @@ def _split(line: Line, seps: list[tuple[int, int]]) -> list[Cell]:
 def _cell(line: Line, start: int, end: int) -> Cell:
     """The cell for source span ``[start, end)`` of ``line``, stripped and unwrapped."""
     lo, hi = _unwrap(line.raw, *strip_span(line.raw, start - line.start, end - line.start))
-    # Built without validation: there can be millions, and the fields are plain.
-    return Cell.model_construct(text=line.raw[lo:hi], start=line.start + lo, end=line.start + hi)
+    return Cell(text=line.raw[lo:hi], start=line.start + lo, end=line.start + hi)
 
 
 def _unwrap(raw: str, lo: int, hi: int) -> tuple[int, int]:
@@ -110,20 +114,21 @@ def _unwrap(raw: str, lo: int, hi: int) -> tuple[int, int]:
 
 def _wrapper(raw: str, lo: int, hi: int) -> tuple[int, int] | None:
     """Lengths of the opening and closing markup around ``raw[lo:hi]``, or None."""
-    if hi - lo < 3 or raw[lo] not in "<*_`":
+    if hi - lo < 3:
         return None
-    for tag in _TAGS:
-        opening, closing = f"<{tag}>", f"</{tag}>"
-        if (
-            hi - lo > len(opening) + len(closing)
-            and raw[lo : lo + len(opening)].lower() == opening
-            and raw[hi - len(closing) : hi].lower() == closing
-        ):
-            return len(opening), len(closing)
-    for mark in _MARKS:
-        size = len(mark)
-        if hi - lo > 2 * size and raw.startswith(mark, lo, hi) and raw.endswith(mark, lo, hi):
-            return size, size
+    if raw[lo] == "<":
+        for opening, closing in _TAG_PAIRS:
+            if (
+                hi - lo > len(opening) + len(closing)
+                and raw[lo : lo + len(opening)].lower() == opening
+                and raw[hi - len(closing) : hi].lower() == closing
+            ):
+                return len(opening), len(closing)
+    elif raw[lo] in "*_`":
+        for mark in _MARKS:
+            size = len(mark)
+            if hi - lo > 2 * size and raw.startswith(mark, lo, hi) and raw.endswith(mark, lo, hi):
+                return size, size
     return None
 
 

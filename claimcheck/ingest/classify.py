@@ -107,6 +107,16 @@ def is_page_footer(line: Line) -> bool:
     return _PAGE_TAIL.search(text) is not None and ("\t" in text or "©" in text or "|" in text)
 
 
+def is_comment(line: Line) -> bool:
+    """True for a line holding only an HTML comment ("<!-- expect: A001 -->").
+
+    Such lines are no block and do not break a table: test documents carry
+    their expected findings in them.
+    """
+    text = line.stripped
+    return text.startswith("<!--") and text.endswith("-->") and len(text) >= 7
+
+
 def list_marker(line: Line) -> int:
     """Length of the list marker and its spaces at the start of the content, else 0."""
     match = _BULLET.match(line.stripped)

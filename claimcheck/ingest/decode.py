@@ -138,7 +138,7 @@ def _guess(data: bytes) -> tuple[str, str] | None:
     except Exception:  # the detector is a heuristic: never let it crash a read
         encoding = None
     non_ascii = len(data) - len(data.translate(None, _HIGH))
-    mostly_ascii = non_ascii <= 0.1 * len(data)
+    mostly_ascii = non_ascii <= 0.25 * len(data)
     text = _try(data, encoding) if encoding else None
     if text is not None and not (mostly_ascii and len(text) == len(data)):
         return text, encoding  # a multi-byte guess, or a mostly non-Latin text

@@ -11,24 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from claimcheck.ingest import cells as C
-from claimcheck.ingest.classify import atx_level, fence_open, list_marker
+from claimcheck.ingest.classify import is_comment
 from claimcheck.ingest.lines import Line
 from claimcheck.models import Cell, Row, Table
 
-ALIGN_SLACK = 2  # columns "line up" when starts or ends differ by at most this
-MAX_ALIGNED_CELL = 60  # longer pieces are prose, not cells
-MAX_ALIGNED_CELLS = 40  # more pieces than this on a line is not a table row
 _MID_BORDER = frozenset("├┼┤╞╪╡╟╫╢")
 
 
 def is_tsv_start(line: Line) -> bool:
     """True when a line has a tab between its first and last characters."""
-    return "\t" in line.stripped
+    return "\t" in line.stripped and line.raw.count("\t") <= C.MAX_CELLS
 
 
 def is_tsv_more(line: Line) -> bool:
     """True when a line continues a tab table (any tab, even a leading one)."""
-    return not line.is_blank and "\t" in line.raw
+    return not line.is_blank and 0 < line.raw.count("\t") <= C.MAX_CELLS
 
 
 def is_separator(line: Line) -> bool:
@@ -45,14 +42,27 @@ def is_pipe_separator(line: Line) -> bool:
 
 def pipe_row_count(lines: Sequence[Line], i: int) -> int:
     """Number of lines of a pipe table whose header row is ``lines[i]``, or 0."""
-    if "|" not in lines[i].stripped or i + 1 >= len(lines):
+    if i + 1 >= len(lines) or not _pipe_row(lines[i]) or not is_pipe_separator(lines[i + 1]):
         return 0
-    if not is_pipe_separator(lines[i + 1]):
-        return 0
-    j = i + 2
-    while j < len(lines) and "|" in lines[j].stripped:
-        j += 1
-    return j - i
+    return run_end(lines, i + 2, _pipe_row) - i
+
+
+def run_end(lines: Sequence[Line], j: int, more) -> int:
+    """First index from ``j`` on where a table run whose lines satisfy ``more``
+    ends; comment lines inside the run are passed over, trailing ones are not."""
+    end = j
+    while j < len(lines):
+        if more(lines[j]):
+            j = end = j + 1
+        elif is_comment(lines[j]):
+            j += 1
+        else:
+            break
+    return end
+
+
+def _pipe_row(line: Line) -> bool:
+    return 0 < line.raw.count("|") <= C.MAX_CELLS + 1 and not line.is_blank
 
 
 def tsv_table(lines: Sequence[Line]) -> Table:
@@ -60,15 +70,27 @@ def tsv_table(lines: Sequence[Line]) -> Table:
     return _table("tsv", lines, C.tsv_cells)
 
 
-def aligned_table(lines: Sequence[Line]) -> Table:
-    """An ``aligned`` table from lines whose columns line up."""
-    return _table("aligned", lines, C.spaced_cells)
+def aligned_table(
+    lines: Sequence[Line], known: dict[int, list[Cell] | None] | None = None
+) -> Table:
+    """An ``aligned`` table from lines whose columns line up.
+
+    ``known`` maps line index to cells already split by :func:`aligned_run`.
+    """
+    known = known or {}
+
+    def split(line: Line) -> list[Cell]:
+        """Cells of ``line``, reusing the split made while detecting the table."""
+        cells = known.get(line.index)
+        return cells if cells is not None else C.spaced_cells(line)
+
+    return _table("aligned", lines, split)
 
 
 def pipe_table(lines: Sequence[Line]) -> Table:
     """A ``pipe`` table: ``lines[0]`` is the header, ``lines[1]`` the separator."""
     rows = [_row(lines[0], C.pipe_cells(lines[0]), header=True)]
-    rows += [_row(line, C.pipe_cells(line)) for line in lines[2:]]
+    rows += [_row(line, C.pipe_cells(line)) for line in lines[2:] if not is_comment(line)]
     return Table(kind="pipe", rows=rows)
 
 
@@ -79,14 +101,14 @@ def tool_table(lines: Sequence[Line], tool: str | None) -> Table:
     """
     rows: list[Row] = []
     for k, line in enumerate(lines):
-        cells = C.tool_cells(line)
+        cells = C.tool_cells(line) if not is_comment(line) else []
         if not cells:
             continue
         below = lines[k + 1].stripped if k + 1 < len(lines) else ""
         header = bool(below) and below[0] in _MID_BORDER
         header = header or line.stripped.startswith("Thread Stats")
         rows.append(_row(line, cells, header=header))
-    return Table(kind="tool_output", rows=rows, tool=tool)
+    return Table(kind="tool_output" if tool else "code", rows=rows, tool=tool)
 
 
 def _table(kind, lines: Sequence[Line], split) -> Table:
@@ -94,6 +116,8 @@ def _table(kind, lines: Sequence[Line], split) -> Table:
     rows: list[Row] = []
     separator_at = None
     for line in lines:
+        if is_comment(line):
+            continue
         if is_separator(line) and rows and separator_at is None:
             separator_at = len(rows)
             continue
@@ -111,26 +135,30 @@ def _row(line: Line, cells: list[Cell], header: bool = False) -> Row:
 def _mark_headers(rows: list[Row], explicit: int | None) -> None:
     """Mark header rows: above an explicit separator, else by the text/number mix.
 
-    The first row is a header when most of its filled cells are not numbers;
-    the next rows (up to three in all, leaving at least one body row) join it
-    while they hold no numbers at all, as when PDF extraction wraps a header
-    onto a second line ("Device / Power Draw" over "Idle / Full Load").
+    The first row is a header when most of its filled cells are not numbers.
+    Up to two more rows join it when PDF extraction has wrapped the header
+    onto a second line ("Device / Power Draw" over "Idle / Full Load"): such
+    a row has gaps (empty cells), holds no numbers, and numbers follow below.
     """
     if explicit is not None:
         for row in rows[:explicit]:
             row.is_header = True
         return
-    texts, numbers = _mix(rows[0]) if rows else (0, 0)
-    if texts <= numbers:
+    mixes = [_mix(row) for row in rows]
+    if not mixes or mixes[0][0] <= mixes[0][1]:
         return
     rows[0].is_header = True
-    if numbers:
+    if mixes[0][1]:
         return
-    for row in rows[1 : min(3, len(rows) - 1)]:
-        texts, numbers = _mix(row)
-        if numbers or not texts:
+    numbers_below = [False] * len(rows)
+    for k in range(len(rows) - 2, -1, -1):
+        numbers_below[k] = numbers_below[k + 1] or mixes[k + 1][1] > 0
+    for k in range(1, min(3, len(rows))):
+        texts, numbers = mixes[k]
+        gaps = any(not cell.text for cell in rows[k].cells)
+        if numbers or not texts or not gaps or not numbers_below[k]:
             break
-        row.is_header = True
+        rows[k].is_header = True
 
 
 def _mix(row: Row) -> tuple[int, int]:
@@ -144,63 +172,3 @@ def _mix(row: Row) -> tuple[int, int]:
         else:
             texts += 1
     return texts, numbers
-
-
-def aligned_candidate(line: Line) -> list[Cell] | None:
-    """Cells of a line that could be an aligned-table row, else None."""
-    raw = line.raw
-    if line.is_blank or "\t" in raw or "  " not in line.stripped:
-        return None
-    if atx_level(line) or list_marker(line) or fence_open(line) or "|" in raw:
-        return None
-    for count, _ in enumerate(C.SPACED.finditer(line.stripped)):
-        if count >= MAX_ALIGNED_CELLS:  # stop early: a line of many pieces is not a row
-            return None
-    cells = C.spaced_cells(line)
-    if not 2 <= len(cells) <= MAX_ALIGNED_CELLS:
-        return None
-    if any(len(c.text) > MAX_ALIGNED_CELL for c in cells):
-        return None
-    return cells
-
-
-def aligned_run(lines: Sequence[Line], i: int, cache: dict[int, list[Cell] | None]) -> int:
-    """Number of lines from ``lines[i]`` forming an aligned table (0 when under 3).
-
-    Each row must line up with the first row or the row above it: at least
-    two of its cells (and at least half) start or end within ``ALIGN_SLACK``
-    characters of a cell there. Dash separator rows pass through.
-    """
-    first = _columns(lines, i, cache)
-    if first is None:
-        return 0
-    previous = first
-    j = i + 1
-    while j < len(lines):
-        cols = _columns(lines, j, cache)
-        if cols is None:
-            break
-        if not is_separator(lines[j]):
-            hits = sum(1 for col in cols if _lines_up(col, first) or _lines_up(col, previous))
-            if hits < 2 or 2 * hits < len(cols):
-                break
-            previous = cols
-        j += 1
-    count = j - i
-    return count if count >= 3 else 0
-
-
-def _columns(lines, j: int, cache) -> list[tuple[int, int]] | None:
-    if j not in cache:
-        cache[j] = aligned_candidate(lines[j])
-    cells = cache[j]
-    if cells is None:
-        return None
-    base = lines[j].start
-    return [(c.start - base, c.end - base) for c in cells]
-
-
-def _lines_up(col: tuple[int, int], anchors: list[tuple[int, int]]) -> bool:
-    return any(
-        abs(col[0] - a[0]) <= ALIGN_SLACK or abs(col[1] - a[1]) <= ALIGN_SLACK for a in anchors
-    )

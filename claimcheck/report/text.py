@@ -12,7 +12,9 @@ def format_findings(result: CheckResult) -> str:
         for f in result.findings
     ]
     lines += [f"{e.path}: error: {e.message}" for e in result.errors]
-    counts = {s: sum(1 for f in result.findings if f.severity == s) for s in ("error", "warning", "info")}
+    counts = {
+        s: sum(1 for f in result.findings if f.severity == s) for s in ("error", "warning", "info")
+    }
     total = len(result.findings)
     lines.append(
         f"{total} finding{'s' if total != 1 else ''} "
@@ -27,5 +29,8 @@ def format_extraction(extraction: Extraction) -> str:
     for c in extraction.claims:
         rec = f" -> {c.recomputed}" if c.recomputed else ""
         ops = ", ".join(o.text for o in c.operands)
-        out.append(f"  line {c.line}: {c.kind} {c.stated!r} [{c.status}]{rec}" + (f" from {ops}" if ops else ""))
+        out.append(
+            f"  line {c.line}: {c.kind} {c.stated!r} [{c.status}]{rec}"
+            + (f" from {ops}" if ops else "")
+        )
     return "\n".join(out)

@@ -27,6 +27,8 @@ def run_rules(
                     end_line=end_line, end_column=end_col, message=hit.message,
                     evidence=hit.evidence or None))  # fmt: skip
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the others
-            errors.append(FileError(path=doc.name, message=f"internal error in rule {spec.code}: {exc!r}"))
+            errors.append(
+                FileError(path=doc.name, message=f"internal error in rule {spec.code}: {exc!r}")
+            )
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
     return findings, errors

@@ -28,7 +28,9 @@ def sentence_around(doc: Document, start: int, end: int) -> str:
     return text[left + 1 if left >= 0 else 0 : right + 1]
 
 
-def window(doc: Document, start: int, end: int, before: int = 40, after: int = 40) -> tuple[str, str]:
+def window(
+    doc: Document, start: int, end: int, before: int = 40, after: int = 40
+) -> tuple[str, str]:
     """Lower-cased text just before and just after a span, within its block."""
     block = block_at(doc, start)
     lo = block.start if block else 0

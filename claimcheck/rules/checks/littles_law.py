@@ -78,7 +78,9 @@ def littles_law(doc: Document, extraction: Extraction) -> Iterator[Hit]:
         msg = (f"{rate:,.0f} req/s at a {value} {unit} mean latency means {in_flight:,.0f} requests "
                f"in flight, but {conns:,.0f} connections x depth {depth:g} allow at most {limit:,.0f}; "
                f"possible only with pipelining depth >= {need} (was the test pipelined?)")  # fmt: skip
-        at = block.start + max(0, doc.text.find(rate_m.group(0).strip(), block.start, block.end) - block.start)
+        at = block.start + max(
+            0, doc.text.find(rate_m.group(0).strip(), block.start, block.end) - block.start
+        )
         yield Hit(at, at + len(rate_m.group(0).strip()), msg, {
             "throughput": rate, "mean_latency_s": latency, "connections": conns,
             "in_flight": round(in_flight, 1), "pipelining_depth_needed": need})  # fmt: skip

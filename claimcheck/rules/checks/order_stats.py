@@ -75,7 +75,9 @@ def _check(stats, what: str) -> Iterator[Hit]:  # noqa: ANN001
     if len(stats) < 2:
         return
     for text, cell in _violations(stats):
-        msg = f"{text}{what}: one distribution cannot have that order (mislabelled or wrong column?)"
+        msg = (
+            f"{text}{what}: one distribution cannot have that order (mislabelled or wrong column?)"
+        )
         yield Hit(cell.start, cell.end, msg, {"values": {s[3]: s[2].text for s in stats}})
 
 

@@ -19,7 +19,9 @@ SIZE_WORDS = re.compile(r"\b(?:file|object|response|payload|page|body|message|re
                         r"(?:[ -]size)?|\bsize\b")  # fmt: skip
 CRYPTO_WORDS = re.compile(r"\b(?:key|keys|cipher|aes|rsa|ecc|ecdsa|sha|hash|encryption|address|"
                           r"bus|architecture|os|processor|cpu|color|colour|block|word|integer)\b")  # fmt: skip
-RATE_WORDS = re.compile(r"\b(?:licen[cs]e[ds]?|throughput|bandwidth|line rate|rate|limit|capacity)\b")
+RATE_WORDS = re.compile(
+    r"\b(?:licen[cs]e[ds]?|throughput|bandwidth|line rate|rate|limit|capacity)\b"
+)
 STORAGE_WORDS = re.compile(r"\b(?:memory|ram|disk|storage|cache|ssd|hdd|flash|heap|buffer|file|"
                            r"object|response|download|upload|dataset|image|volume)s?\b")  # fmt: skip
 HEAT_WORDS = re.compile(r"\b(?:heat|thermal|dissipat\w*|cooling|power|watts?)\b")
@@ -32,7 +34,11 @@ def unit_misuse(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     for q in extraction.quantities:
         if not q.unit or q.is_percent:
             continue
-        hit = _energy_for_rate(doc, q) or _bits_for_size(doc, q) or _bytes_for_rate(doc, q, extraction)
+        hit = (
+            _energy_for_rate(doc, q)
+            or _bits_for_size(doc, q)
+            or _bytes_for_rate(doc, q, extraction)
+        )
         hit = hit or _rate_for_count(doc, q)
         if hit:
             yield hit
@@ -55,7 +61,9 @@ def _bits_for_size(doc: Document, q: Quantity) -> Hit | None:
     if not is_bits(q.unit) or is_bit_rate(q.unit):
         return None
     pre, post = window(doc, q.start, q.end, 30, 25)
-    if not SIZE_WORDS.search(post[:25] + " " + pre[-20:]) or CRYPTO_WORDS.search(pre[-25:] + post[:25]):
+    if not SIZE_WORDS.search(post[:25] + " " + pre[-20:]) or CRYPTO_WORDS.search(
+        pre[-25:] + post[:25]
+    ):
         return None
     nbytes = ar.convert_units(q.value, q.unit, "byte")
     msg = (f'an object size given in bits: "{q.text}" is {nbytes:,.4g} bytes; '
