@@ -6,6 +6,7 @@ from bisect import bisect_left
 
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
+from claimcheck.extract.efficiency import table_claims
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.sentences import Sentence, split
@@ -29,9 +30,12 @@ def extract_document(doc: Document) -> Extraction:
     """Quantities and claims of a document (conditions and measurements come later)."""
     quantities: list[Quantity] = []
     pending: list[Pending] = []
+    table_facts = []
     for block in doc.blocks:
         found = scan(block.text, block.start)
         quantities.extend(found)
+        if block.table is not None:
+            table_facts.extend(table_claims(doc, block))
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence(split(block.text, block.start), found)
@@ -41,5 +45,5 @@ def extract_document(doc: Document) -> Extraction:
                 pending.append(p)
         pending.extend(paragraph_claims(doc, per_sentence))
     resolve(doc, pending)
-    claims = sorted((p.claim for p in pending), key=lambda c: (c.start, c.kind))
+    claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     return Extraction(path=doc.name, claims=claims, quantities=quantities)
