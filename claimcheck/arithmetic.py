@@ -173,7 +173,7 @@ def range_check(
     """The values a stated range "low–high" fails to cover, at the stated precision."""
     lo, _ = rounding_interval(low, decimals)
     _, hi = rounding_interval(high, decimals if high_decimals is None else high_decimals)
-    return [v for v in values if not (lo - _eps(lo) <= v < hi + _eps(hi))]
+    return [v for v in values if not (lo - _eps(lo) <= v < hi)]
 
 
 def littles_law_in_flight(throughput_per_s: float, mean_latency_s: float) -> float:

@@ -7,6 +7,7 @@ linear in the text: no pattern here can backtrack over more than a unit name.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import cache
 
 from claimcheck.extract.numbers import (
@@ -38,7 +39,9 @@ _EXTRA_UNITS = [
     "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "TPS", "pps", "kpps",
     "Kpps", "Mpps", "kCPS", "BTU_per_hour",
 ]  # fmt: skip
-_UNIT_SPELLINGS = sorted({*_ALIASES, *_EXTRA_UNITS} - {"k", "K", "b", "w", "h"}, key=len, reverse=True)
+_UNIT_SPELLINGS = sorted(
+    {*_ALIASES, *_EXTRA_UNITS} - {"k", "K", "b", "w", "h"}, key=len, reverse=True
+)
 UNIT_RE = re.compile(
     _GAP
     + "("
@@ -216,10 +219,10 @@ def _attach_range(text: str, q: Quantity) -> None:
         return
     if q.unit and not (q.unit == hunit == "percent"):
         return  # "1,200 RPS to 1,800 RPS" is a change, not a range; "5-15%" and "5%-15%" are
-    if "to" not in sep.group(0) and "-" in sep.group(0) and not q.unit and hunit != "percent":
-        # "14.1-21.57" or "4-port": a dash between bare numbers is not a range unless a unit follows.
-        if text[m.end() : m.end() + 1].isalpha():
-            return
+    # "14.1-21.57" or "4-port": a dash between bare numbers is not a range unless a unit follows.
+    dash = "to" not in sep.group(0) and "-" in sep.group(0)
+    if dash and not q.unit and hunit != "percent" and text[m.end() : m.end() + 1].isalpha():
+        return
     q.range_low, q.range_high = min(q.value, hv), max(q.value, hv)
     q.high_decimals = hdec
     q.unit = hunit
@@ -236,12 +239,25 @@ def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, 
     return value, unit, unit_text, end, decimals
 
 
+_MULTIPLE_RE = re.compile(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", re.IGNORECASE)
+_HALF_RE = re.compile(r"[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
+
+
 def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
     """Number words ("three", "one hundred") and multiple words ("twice", "half")."""
+    # ``taken`` spans do not overlap, so their ends are sorted too: one bisection per word
+    # keeps the scan linear ("5 million" a thousand times once compared every pair).
+    spans = sorted(taken)
+    starts, ends = [s for s, _ in spans], [e for _, e in spans]
+
+    def free(start: int, end: int) -> bool:
+        i = bisect_right(ends, start)
+        return i == len(starts) or starts[i] >= end
+
     out: list[Quantity] = []
     for m in NUMBER_WORDS_RE.finditer(text):
         value = words_to_number(m.group(0))
-        if value is None:
+        if value is None or not free(m.start(), m.end()):
             continue
         end = m.end()
         multiplier = False
@@ -251,16 +267,20 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
             multiplier, unit_text, end = True, mult.group(0).strip(), mult.end()
         else:
             unit, unit_text, end = _unit_after(text, end)
+        if not free(m.start(), end):
+            continue
         scale = words_scale(m.group(0))
         sig = len(str(round(value / scale)).lstrip("0")) or 1
         q = _make(text, m.start(), end, value, unit, unit_text, 0, sig, scale)
         q.is_word, q.multiplier = True, multiplier
         out.append(q)
-    for m in re.finditer(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", text, re.IGNORECASE):
+    for m in _MULTIPLE_RE.finditer(text):
         word = m.group(1).lower()
-        if word == "half" and not re.match(r"[ \t]+(?:the|that|of|as)\b", text[m.end() :]):
+        if word == "half" and not _HALF_RE.match(text, m.end()):
+            continue
+        if not free(m.start(), m.end()):
             continue
         q = _make(text, m.start(), m.end(), MULTIPLE_WORDS[word], "", word, 0, 1, 1.0)
         q.is_word, q.multiplier = True, True
         out.append(q)
-    return [q for q in out if not any(s < q.end and q.start < e for s, e in taken)]
+    return out
