@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        sys.stderr.close()
+        return EXIT_OK
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -177,30 +177,80 @@ class Claim(Model):
     operands: list[Operand] = Field(default_factory=list)
 
 
+class Mention(Model):
+    """Where something is named in the source."""
+
+    text: str
+    start: int
+    end: int
+    line: int = 0
+
+
+class Device(Model):
+    """A product under test, with every way the report names it."""
+
+    id: str  # stable key, e.g. "radware-alteon-5224xl"
+    name: str  # the fullest name seen, e.g. "Alteon 5224 XL"
+    vendor: str | None = None
+    family: str | None = None
+    model: str | None = None
+    version: str | None = None
+    aliases: list[str] = Field(default_factory=list)
+    mentions: list[Mention] = Field(default_factory=list)
+
+
+class BenchTest(Model):
+    """A test the report runs (L4 CPS, SSL TPS, ...): the scope of its figures."""
+
+    id: str  # canonical key: "L4 cps", "SSL ssl_tps", "latency"
+    name: str  # as first written: "L4 CPS"
+    layer: str | None = None  # L4, L7, SSL
+    metric: str | None = None  # metric family
+    line: int = 0
+
+
 class Condition(Model):
-    """A test condition with its scope (filled by the conditions stage)."""
+    """A test condition with its scope.
+
+    ``scope`` is "document", "section:<title>", "test:<id>" or "device:<id>";
+    ``test`` and ``device`` repeat the test or device it applies to, if any.
+    """
 
     name: str
     value: Any
     scope: str = "document"
+    test: str | None = None
     device: str | None = None
+    section: str | None = None
     line: int = 0
     start: int = 0
     end: int = 0
     text: str = ""
+    source: Literal["text", "table", "list", "command"] = "text"
+    negated: bool = False
+    hedged: bool = False
 
 
 class Measurement(Model):
-    """A reported figure: metric family, value, unit, device."""
+    """A reported figure: metric family, value, unit, device, test."""
 
     metric: str
     value: float
     unit: str
     device: str | None = None
+    test: str | None = None
+    section: str | None = None
     line: int = 0
     start: int = 0
     end: int = 0
     text: str = ""
+    decimals: int = 0
+    qualifier: str | None = None
+    source: Literal["text", "table", "tool", "derived"] = "text"
+    kind: Literal["measured", "advertised"] = "measured"
+    low: float | None = None  # for derived figures: the interval their operands allow
+    high: float | None = None
+    derived_from: list[str] = Field(default_factory=list)  # operand descriptions
 
 
 class Finding(Model):
@@ -230,10 +280,13 @@ class Extraction(Model):
 
     version: int = 1
     path: str = "<text>"
+    devices: list[Device] = Field(default_factory=list)
+    tests: list[BenchTest] = Field(default_factory=list)
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
+    _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 
 
 class CheckResult(Model):

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
+from claimcheck.extract.devices import extract_devices
 from claimcheck.extract.efficiency import table_claims
+from claimcheck.extract.measurements import (
+    attribute_operands,
+    derived_test,
+    prose_measurements,
+    table_measurements,
+)
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
+from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, split
-from claimcheck.models import Document, Extraction, Quantity
+from claimcheck.models import Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
 
@@ -27,23 +36,54 @@ def _by_sentence(
 
 
 def extract_document(doc: Document) -> Extraction:
-    """Quantities and claims of a document (conditions and measurements come later)."""
-    quantities: list[Quantity] = []
+    """Devices, tests, conditions, measurements, quantities and claims of a document."""
+    devices = extract_devices(doc)
+    tests, block_tests = assign_tests(doc)
+    metric_of = {t.id: t.metric for t in tests}
+    ex = Extraction(path=doc.name, devices=devices, tests=tests)
     pending: list[Pending] = []
     table_facts = []
-    for block in doc.blocks:
+    previous_text = ""
+    for block, test in zip(doc.blocks, block_tests, strict=True):
         found = scan(block.text, block.start)
-        quantities.extend(found)
+        ex.quantities.extend(found)
+        conds = block_conditions(doc, block, test, devices)
+        ex.conditions.extend(conds)
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
+            ex.measurements.extend(table_measurements(doc, block, devices, test, previous_text))
+        previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence(split(block.text, block.start), found)
+        block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
                 p.earlier = per_sentence[max(0, i - 3) : i]
-                pending.append(p)
-        pending.extend(paragraph_claims(doc, per_sentence))
+                block_claims.append(p)
+        block_claims.extend(paragraph_claims(doc, per_sentence))
+        pending.extend(block_claims)
+        # a stated delta is not a result; conditions (caps, sizes) are not results either
+        skip = [(c.start, c.end) for c in conds] + [
+            (p.stated.start, p.stated.end) for p in block_claims
+        ]
+        measured = prose_measurements(
+            doc, block, found, devices, test, metric_of.get(test or ""), skip
+        )
+        attribute_operands(devices, block_claims, measured)
+        ex.measurements.extend(measured)
+    _scope_derived(doc, ex.measurements)
     resolve(doc, pending)
-    claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
-    return Extraction(path=doc.name, claims=claims, quantities=quantities)
+    ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
+    return ex
+
+
+def _scope_derived(doc: Document, measurements: list[Measurement]) -> None:
+    """A derived figure (efficiency x power) belongs to the test its section's prose names."""
+    cache: dict[tuple[str | None, str], str | None] = {}
+    for m in measurements:
+        if m.source == "derived" and m.test is None:
+            key = (m.section, m.metric)
+            if key not in cache:
+                cache[key] = derived_test(doc, m.section, m.metric)
+            m.test = cache[key]

@@ -31,10 +31,11 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
     if not open_claims:
         return
     vendors: dict[str, str] | None = None
+    cells_cache: dict = {}
     for p in open_claims:
         if p.claim.kind not in ("percent-delta", "ratio"):
             continue
-        cells = _metric_cells(doc, p)
+        cells = _metric_cells(doc, p, cells_cache)
         if cells:
             if p.stated.is_range:
                 if vendors is None:
@@ -47,16 +48,20 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
     _cross_claims(doc, pending)
 
 
-def _metric_cells(doc: Document, p: Pending) -> list[tablefacts.CellValue]:
-    names = {m.group(0).replace(" ", "").lower() for m in _METRIC_RE.finditer(p.sentence.text)}
+def _metric_cells(doc: Document, p: Pending, cache: dict) -> list[tablefacts.CellValue]:
+    names = frozenset(
+        m.group(0).replace(" ", "").lower() for m in _METRIC_RE.finditer(p.sentence.text)
+    )
     if not names:
         return []
+    if names not in cache:
 
-    def matches(header: str) -> bool:
-        flat = header.replace(" ", "").lower()
-        return any(n in flat for n in names)
+        def matches(header: str) -> bool:
+            flat = header.replace(" ", "").lower()
+            return any(n in flat for n in names)
 
-    return tablefacts.column_values(doc, matches)
+        cache[names] = tablefacts.column_values(doc, matches)
+    return cache[names]
 
 
 def _cell_operand(doc: Document, c: tablefacts.CellValue) -> Operand:
@@ -167,13 +172,18 @@ def _group(
 
 def _cross_claims(doc: Document, pending: list[Pending]) -> None:
     """A headline without operands takes the verdict of the claim it restates."""
-    resolved = [p for p in pending if p.claim.operands and len(p.claim.operands) == 2]
+    resolved: dict[tuple, list[Pending]] = {}
+    for r in pending:
+        if r.claim.operands and len(r.claim.operands) == 2:
+            key = (r.claim.kind, r.claim.stated_value, r.stated.decimals)
+            resolved.setdefault(key, []).append(r)
     for p in pending:
         c = p.claim
         if c.status != "unverifiable" or c.operands or c.kind not in ("percent-delta", "ratio"):
             continue
-        same = [r for r in resolved if r.claim.kind == c.kind and r.claim.stated_value == c.stated_value
-                and r is not p and r.stated.decimals == p.stated.decimals]  # fmt: skip
+        same = [
+            r for r in resolved.get((c.kind, c.stated_value, p.stated.decimals), []) if r is not p
+        ]
         if len(same) != 1:
             continue
         src = same[0]

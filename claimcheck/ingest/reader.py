@@ -8,6 +8,7 @@ PDF or HTML can be added with :func:`register_reader` without touching
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,9 +22,16 @@ from claimcheck.models import Document
 Reader = Callable[[bytes, str], Document]
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def read_text(text: str, name: str = "<text>") -> Document:
-    """Segment ``text`` into a :class:`Document`; ``text`` is kept exactly as given."""
-    return _document(text, name, "utf-8")
+    """Segment ``text`` into a :class:`Document`; ``text`` is kept exactly as given.
+
+    The one exception: lone surrogates (which no encoding can write out) become
+    U+FFFD, one character for one, so every offset stays the same.
+    """
+    return _document(_SURROGATE.sub("\ufffd", text), name, "utf-8")
 
 
 def read_bytes(data: bytes, name: str) -> Document:

@@ -24,8 +24,37 @@ def format_findings(result: CheckResult) -> str:
 
 
 def format_extraction(extraction: Extraction) -> str:
-    """A readable summary of the claims found in a document."""
-    out = [f"{extraction.path}: {len(extraction.claims)} claims"]
+    """A readable summary: devices, tests, conditions per test, measurements, claims."""
+    ex = extraction
+    out = [f"{ex.path}"]
+    out.append(f"devices ({len(ex.devices)}):")
+    for d in ex.devices:
+        extra = ", ".join(
+            x
+            for x in (d.vendor and f"vendor {d.vendor}", d.version and f"version {d.version}")
+            if x
+        )
+        out.append(
+            f"  {d.name}" + (f" ({extra})" if extra else "") + f" — {len(d.mentions)} mentions"
+        )
+    by_scope: dict[str, list[str]] = {}
+    for c in ex.conditions:
+        if not c.hedged:
+            by_scope.setdefault(c.scope, []).append(f"{c.name}={c.value} (line {c.line})")
+    out.append(f"tests ({len(ex.tests)}):")
+    for t in ex.tests:
+        out.append(f"  {t.name} [{t.id}]")
+        out.extend(f"    {item}" for item in by_scope.pop(f"test:{t.id}", []))
+    out.append("other conditions:")
+    for scope, items in sorted(by_scope.items()):
+        out.append(f"  {scope}:")
+        out.extend(f"    {item}" for item in items)
+    out.append(f"measurements ({len(ex.measurements)}):")
+    for m in ex.measurements:
+        out.append(
+            f"  line {m.line}: {m.metric} {m.value:g} {m.unit} device={m.device} test={m.test} [{m.source}, {m.kind}]"
+        )
+    out.append(f"claims ({len(ex.claims)}):")
     for c in extraction.claims:
         rec = f" -> {c.recomputed}" if c.recomputed else ""
         ops = ", ".join(o.text for o in c.operands)

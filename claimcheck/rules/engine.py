@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from claimcheck.models import Document, Extraction, FileError, Finding
+from claimcheck.rules.matching import get_facts, run_match_rule
 from claimcheck.rules.registry import get_check
 from claimcheck.rules.selection import Selection
 from claimcheck.rules.spec import RuleSpec
@@ -18,7 +19,11 @@ def run_rules(
         if not selection.enabled(spec.code):
             continue
         try:
-            for hit in get_check(spec.check)(doc, extraction):
+            if spec.match is not None:
+                hits = run_match_rule(spec, get_facts(doc, extraction))
+            else:
+                hits = get_check(spec.check)(doc, extraction)
+            for hit in hits:
                 line, col = doc.position(hit.start)
                 end_line, end_col = doc.position(max(hit.end, hit.start))
                 findings.append(Finding(

@@ -16,22 +16,48 @@ from claimcheck.rules.spec import RuleSpec
 def load_file(path: Path) -> RuleSpec:
     """One rule file, validated; errors name the file and what is wrong."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_text(encoding="utf-8")
+        data = tomllib.loads(raw)
     except OSError as exc:
         raise RuleError(f"{path}: cannot read rule file: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise RuleError(f"{path}: rule file is not UTF-8 text: {exc.reason}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise RuleError(f"{path}: invalid TOML: {exc}") from exc
+    line, column = _key_position(raw, "match")
     try:
-        spec = RuleSpec.model_validate({**data, "path": str(path)})
+        spec = RuleSpec.model_validate(
+            {**data, "path": str(path), "match_line": line, "match_column": column}
+        )
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RuleError(f"{path}: {where}: {first['msg']}") from exc
+        where = ".".join(str(p) for p in first["loc"]) or "rule"
+        key = str(first["loc"][0]) if first["loc"] else ""
+        at = _key_position(raw, key)[0] if key else 1
+        raise RuleError(f"{path}:{at}: {where}: {first['msg']}") from exc
     from claimcheck.rules.registry import known_check
 
-    if not known_check(spec.check):
-        raise RuleError(f"{path}: check: unknown check {spec.check!r}")
+    if spec.check is not None and not known_check(spec.check):
+        at = _key_position(raw, "check")[0]
+        raise RuleError(f"{path}:{at}: check: unknown check {spec.check!r}")
+    if spec.match is not None:
+        from claimcheck.rules.matching import compile_rule
+
+        compile_rule(spec)  # parse and type errors surface now, with file, line and caret
     return spec
+
+
+def _key_position(raw: str, key: str) -> tuple[int, int]:
+    """1-based line and column where the value of a top-level ``key = ...`` starts."""
+    for number, line in enumerate(raw.splitlines(), start=1):
+        stripped = line.lstrip()
+        if stripped.startswith(key) and stripped[len(key) :].lstrip().startswith("="):
+            eq = line.index("=")
+            value = len(line) - len(line[eq + 1 :].lstrip())
+            quote = line[value : value + 3]
+            skip = 3 if quote in ('"""', "'''") else 1 if quote[:1] in "\"'" else 0
+            return number, value + skip + 1
+    return 1, 1
 
 
 def load_dir(folder: Path) -> list[RuleSpec]:

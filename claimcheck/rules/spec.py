@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 CODE_RE = re.compile(r"^[A-Z][0-9]{3}$")
 
@@ -34,10 +34,21 @@ class RuleSpec(BaseModel):
     summary: str
     rationale: str = ""
     references: list[str] = Field(default_factory=list)
-    check: str  # name of a registered check function
-    message: str = "{message}"
+    check: str | None = None  # name of a registered check function, or
+    match: str | None = None  # an expression over the facts of each subject
+    subject: Literal["measurement", "claim", "condition", "device", "document"] = "measurement"
+    message: str = "{message}"  # for match rules: text with {expression} placeholders
+    data: dict[str, Any] = Field(default_factory=dict)  # rule parameters a check reads
     examples: list[Example] = Field(default_factory=list)
     path: str = ""
+    match_line: int = 1  # where the match expression starts in the file (for error carets)
+    match_column: int = 1
+
+    @model_validator(mode="after")
+    def _one_way_to_match(self) -> RuleSpec:
+        if (self.check is None) == (self.match is None):
+            raise ValueError("a rule needs exactly one of 'check' (a registered check) or 'match'")
+        return self
 
     @field_validator("code")
     @classmethod

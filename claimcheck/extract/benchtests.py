@@ -1,0 +1,123 @@
+"""The tests a report runs, and which test each block of the report is about.
+
+A test is named by a layer (L4, L7, SSL) and a metric family: "L4 CPS",
+"Layer 7 Requests per Second", "SSL Bulk Encryption", "P95 Latency". Names
+come from headings, from the first column of a test-details table, and from
+a paragraph's lead label ("L7 CPS: ..."). A block belongs to the test of the
+nearest heading above it that names one, until a heading of the same or a
+higher level names something else.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.models import BenchTest, Block, Document
+
+LAYER_RE = re.compile(
+    r"\b(?:(L4|layer[ -]?4|layer four)|(L7|layer[ -]?7|layer seven)|(SSL|TLS))\b", re.I
+)
+METRICS: list[tuple[str, re.Pattern[str]]] = [
+    ("ssl_throughput", re.compile(r"\bbulk\b", re.I)),
+    ("ssl_tps", re.compile(r"\bTPS\b|transactions per second|handshakes", re.I)),
+    ("cps", re.compile(r"\bCPS\b|connections? per second|connection (?:setup )?rate", re.I)),
+    ("rps", re.compile(r"\bRPS\b|requests? per second|cookie persistence", re.I)),
+    ("concurrent_connections", re.compile(r"\bconcurrent\b|simultaneous connections", re.I)),
+    ("compression_throughput", re.compile(r"\bcompression\b", re.I)),
+    ("efficiency", re.compile(r"\befficiency\b|per watt", re.I)),
+    ("power", re.compile(r"\bpower\b", re.I)),
+    ("latency", re.compile(r"\blatency\b|response time|\bdelay\b", re.I)),
+    ("cpu", re.compile(r"\bCPU\b", re.I)),
+    ("throughput", re.compile(r"\bthroughput\b|\bgoodput\b|\bbandwidth\b", re.I)),
+]
+LEAD_RE = re.compile(r"^\s*([A-Z][\w /+-]{1,40}?):\s")
+HEADER_RE = re.compile(r"^\s*test\b", re.I)
+
+
+def parse_test_name(text: str) -> tuple[str, str | None, str | None] | None:
+    """(id, layer, metric) of a test name, or None when the text names no metric."""
+    text = re.sub(r"[*_#]", " ", text)
+    hits = [(m.start(), name) for name, rx in METRICS if (m := rx.search(text))]
+    if not hits:
+        return None
+    names = {n for _, n in hits}
+    # the metric named first is the one measured ("Throughput for Similar CPU Usage");
+    # "power efficiency" is efficiency, and "SSL bulk throughput" is bulk
+    metric = min(hits)[1]
+    for winner, loser in (("efficiency", "power"), ("ssl_throughput", "throughput"),
+                          ("ssl_throughput", "power")):  # fmt: skip
+        if winner in names and metric == loser:
+            metric = winner
+    lm = LAYER_RE.search(text)
+    layer = None
+    if lm:
+        layer = "L4" if lm.group(1) else "L7" if lm.group(2) else "SSL"
+    if layer == "SSL" and metric == "throughput":
+        metric = "ssl_throughput"
+    if metric in ("ssl_tps", "ssl_throughput"):
+        layer = "SSL"
+    low = text.lower()
+    if "envelope" in low:
+        metric = f"{metric}_envelope"
+    if "persistence" in low:
+        metric = f"{metric}_persistence"
+    return (f"{layer} {metric}" if layer else metric), layer, metric
+
+
+def _register(tests: dict[str, BenchTest], text: str, line: int) -> str | None:
+    parsed = parse_test_name(text)
+    if parsed is None:
+        return None
+    tid, layer, metric = parsed
+    if tid not in tests:
+        name = re.sub(r"[*_#]", "", text).strip()
+        tests[tid] = BenchTest(id=tid, name=name, layer=layer, metric=metric, line=line)
+    return tid
+
+
+def assign_tests(doc: Document) -> tuple[list[BenchTest], list[str | None]]:
+    """Every test, and the test id of each block (parallel to ``doc.blocks``)."""
+    tests: dict[str, BenchTest] = {}
+    per_block: list[str | None] = []
+    current: str | None = None
+    level_of_current = 0
+    for block in doc.blocks:
+        line = doc.position(block.start)[0]
+        if block.kind == "heading":
+            tid = _register(tests, block.text, line)
+            level = block.level or 1
+            if tid:
+                current, level_of_current = tid, level
+            elif level <= level_of_current:
+                current = None
+            per_block.append(current)
+            continue
+        local = current
+        lead = LEAD_RE.match(block.text) if block.kind in ("paragraph", "list_item") else None
+        if lead:
+            first = block.text[: lead.end() + 60]
+            local = (
+                _register(tests, lead.group(1), line) or _register(tests, first, line) or current
+            )
+        if block.table is not None:
+            _table_tests(doc, block, tests)
+        per_block.append(local)
+    return list(tests.values()), per_block
+
+
+def _table_tests(doc: Document, block: Block, tests: dict[str, BenchTest]) -> None:
+    header = block.table.header
+    if not header or not HEADER_RE.match(header[0]):
+        return
+    for row in block.table.body:
+        if row.cells and row.cells[0].text:
+            _register(tests, row.cells[0].text, doc.position(row.start)[0])
+
+
+def test_of_row(label: str) -> str | None:
+    """The test id a test-details table row names ("L4 CPS" -> "L4 cps"; "L4 Envelope" as is)."""
+    parsed = parse_test_name(label)
+    if parsed:
+        return parsed[0]
+    label = re.sub(r"[*_#]", "", label).strip()
+    return label or None

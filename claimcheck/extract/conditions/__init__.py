@@ -1,0 +1,164 @@
+"""Test conditions behind the figures of a performance report.
+
+Three entry points, all total (they never raise) and linear in their input:
+
+- :func:`conditions_in_text` for prose (a sentence, paragraph or list item);
+- :func:`conditions_in_command` for a tool command line or tool configuration;
+- :func:`condition_from_cell` for one table cell under its column header.
+
+Condition names and value shapes follow ``spec/conditions.md``. A condition in a sentence
+about other vendors' practice, or in a warning, is marked ``hedged`` so that rules can
+ignore it; "no session reuse" and the like are marked ``negated``.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import replace
+
+from claimcheck.extract.conditions import device, http, load, method, tls, tools
+from claimcheck.extract.conditions.base import HEDGE_CUES, TOPIC_CUES, Ctx, RawCondition
+from claimcheck.extract.conditions.cells import cell_condition
+from claimcheck.extract.conditions.commands import command_conditions
+from claimcheck.extract.conditions.configs import config_conditions
+
+__all__ = [
+    "HEDGE_CUES",
+    "TOPIC_CUES",
+    "RawCondition",
+    "condition_from_cell",
+    "conditions_in_command",
+    "conditions_in_text",
+]
+
+Detector = Callable[[Ctx], list[RawCondition]]
+DETECTORS: list[Detector] = [
+    *http.DETECTORS, *tls.DETECTORS, *load.DETECTORS, *device.DETECTORS, *method.DETECTORS,
+]  # fmt: skip
+
+# "Label: value" list items are read like a table cell under the label.
+LABEL_RE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][^:\n]{1,60}?)[ \t]*:[ \t]*(?=\S)")
+# A tool invocation inside prose: "we ran `wrk -t4 -c200 -d60s`".
+INLINE_COMMAND_RE = re.compile(
+    r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|vegeta[ \t]+attack|k6[ \t]+run"
+    r"|locust)[ \t]+(?=-)"
+)
+MAX_SPAN = 6000  # no detector spans more than this (k6 stages are the longest)
+REPEAT_GAP = 24  # the same value again within this many characters of a sentence is a repeat
+MAX_LABEL_VALUE = 150  # "Label: value" items longer than this are prose, not a cell
+_NEXT_ITEM_RE = re.compile(r"[ \t]+[-*•][ \t]+(?=[A-Z])")
+_COMMAND_END_RE = re.compile(r"`|[.;,](?:\s|$)|\s(?:and|then|with|to|for|on|against)\s")
+
+
+def conditions_in_text(text: str, offset: int = 0) -> list[RawCondition]:
+    """Conditions stated in prose: one sentence, paragraph or list item.
+
+    Spans are ``offset`` + index into ``text``; ``text[start - offset:end - offset]``
+    is the matched phrase.
+    """
+    try:
+        return _in_text(text, offset)
+    except Exception:  # total by contract: a bad input yields nothing, not an error
+        return []
+
+
+def conditions_in_command(text: str, offset: int = 0) -> list[RawCondition]:
+    """Conditions set by a load-tool command line or configuration (wrk, ab, h2load,
+    autocannon, hey, vegeta, k6 options, ...). Nothing here is hedged."""
+    try:
+        found = command_conditions(text) + config_conditions(text)
+        return _finish(Ctx(text), _dedupe(found), offset, hedge=False)
+    except Exception:
+        return []
+
+
+def condition_from_cell(header: str, cell: str, start: int, end: int) -> RawCondition | None:
+    """The condition one table cell sets under its column header, or None.
+
+    ``start``/``end`` are the cell's source span; ``text`` is the cell as given.
+    """
+    try:
+        if not isinstance(header, str) or not isinstance(cell, str):
+            return None
+        return cell_condition(header, cell, start, end)
+    except Exception:
+        return None
+
+
+def _in_text(text: str, offset: int) -> list[RawCondition]:
+    if not isinstance(text, str) or not text.strip():
+        return []
+    ctx = Ctx(text)
+    found: list[RawCondition] = []
+    generators = _safe(tools.traffic_generator, ctx)
+    found += generators
+    for m in INLINE_COMMAND_RE.finditer(text):
+        stop = _COMMAND_END_RE.search(text, m.end(), min(len(text), m.end() + 300))
+        end = stop.start() if stop else min(len(text), m.end() + 300)
+        found += [_shift(c, m.start()) for c in command_conditions(text[m.start() : end])]
+    for detector in DETECTORS:
+        found += _safe(detector, ctx)
+    skip = [(c.start, c.end) for c in generators if c.value.get("version")]
+    found += _safe(lambda c: device.software_version(c, skip), ctx)
+    label = LABEL_RE.match(text)  # last, so that prose matches with tighter spans win
+    if label:
+        bullet = _NEXT_ITEM_RE.search(text, label.end())
+        end = bullet.start() if bullet else len(text)
+        if end - label.end() <= MAX_LABEL_VALUE:
+            cell = condition_from_cell(
+                label.group("label"), text[label.end() : end], label.end(), end
+            )
+            if cell is not None:
+                found.append(cell)
+    return _finish(ctx, _dedupe(found), offset, hedge=True)
+
+
+def _safe(detector: Detector, ctx: Ctx) -> list[RawCondition]:
+    try:
+        return detector(ctx)
+    except Exception:  # one faulty pattern must not cost the other conditions
+        return []
+
+
+def _shift(c: RawCondition, by: int) -> RawCondition:
+    return replace(c, start=c.start + by, end=c.end + by)
+
+
+def _dedupe(found: list[RawCondition]) -> list[RawCondition]:
+    """Drop a condition overlapping an earlier one of the same name and value, or of the
+    same name where the earlier span contains it. Earlier detectors win."""
+    kept: list[RawCondition] = []
+    by_name: dict[str, tuple[list[int], list[RawCondition]]] = {}
+    for c in found:
+        starts, items = by_name.setdefault(c.name, ([], []))
+        i = bisect_left(starts, c.end)  # candidates start before c ends ...
+        clash = False
+        while i > 0 and starts[i - 1] > c.start - MAX_SPAN:  # ... and not too far before
+            i -= 1
+            k = items[i]
+            if k.end > c.start and (k.value == c.value or (k.start <= c.start and c.end <= k.end)):
+                clash = True
+                break
+        if not clash:
+            j = bisect_left(starts, c.start)
+            starts.insert(j, c.start)
+            items.insert(j, c)
+            kept.append(c)
+    return kept
+
+
+def _finish(ctx: Ctx, found: list[RawCondition], offset: int, hedge: bool) -> list[RawCondition]:
+    flags = ctx.hedge_flags() if hedge else []
+    out = []
+    last_end: dict[tuple[str, str, int], int] = {}
+    for c in sorted(found, key=lambda c: (c.start, c.end)):
+        sentence = ctx.sentence_index(c.start)
+        key = (c.name, repr(c.value), sentence)
+        if key in last_end and c.start - last_end[key] <= REPEAT_GAP:
+            continue  # "FIN, ACK, FIN, ACK": one condition for a repeat close by
+        last_end[key] = c.end
+        hedged = bool(flags) and flags[sentence]
+        out.append(replace(c, start=c.start + offset, end=c.end + offset, hedged=hedged))
+    return out

@@ -1,0 +1,236 @@
+"""Shared pieces of the condition extractors: the record, the per-text context, number
+parsing, negation and the hedging cue lists.
+
+Every pattern here and in the sibling modules is anchored on a keyword and uses only
+bounded gaps, so a scan is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Any
+
+from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
+from claimcheck.extract.quantities import scan
+from claimcheck.extract.sentences import split
+from claimcheck.models import Quantity
+
+
+@dataclass(frozen=True)
+class RawCondition:
+    """A test condition found in text: its name, normalised value and source span."""
+
+    name: str
+    value: Any
+    start: int
+    end: int
+    text: str
+    negated: bool = False
+    hedged: bool = False
+
+
+# --- cue lists (data, not code) -----------------------------------------------------------
+
+# A sentence with one of these describes someone else's practice, a definition or a
+# warning: the report is not doing it.
+HEDGE_CUES = (
+    "other vendors", "some vendors", "many vendors", "most vendors", "one vendor",
+    "another vendor", "vendors often", "vendors typically", "vendors have defined",
+    "vendors define", "vendor published", "vendor's published", "published by the vendor",
+    "another report", "other reports", "some reports", "such reports", "these reports",
+    "third-party reports", "competitive report", "competitor", "competitors",
+    "competing vendor", "many of the publicly available", "publicly available numbers",
+    "some in the industry", "should never", "can be misleading", "could be misleading",
+    "misleading", "instead of", "rather than measure", "artificially inflate",
+    "inflate", "one vendor released", "according to", "datasheets", "data sheets",
+    "marketing literature", "marketing numbers", "defines", "is defined as",
+    "calls that", "hypothetical", "for example, a vendor", "beware",
+)  # fmt: skip
+# Cues that, in a paragraph's first sentence, make the whole paragraph about others.
+TOPIC_CUES = (
+    "other vendors", "some vendors", "one vendor", "another vendor", "another report",
+    "other reports", "some reports", "competitor", "competitors",
+    "many of the publicly available", "third-party reports",
+)  # fmt: skip
+# A cue right after one of these contrasts with others instead ("unlike other vendors").
+CONTRAST_BEFORE = ("unlike", "in contrast to", "as opposed to")
+
+
+def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
+    alts = "|".join(re.escape(c) for c in sorted(set(cues), key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.IGNORECASE)
+
+
+HEDGE_RE = _cue_re(HEDGE_CUES)
+TOPIC_RE = _cue_re(TOPIC_CUES)
+_CONTRAST_RE = re.compile(r"\b(?:" + "|".join(CONTRAST_BEFORE) + r")\s+$", re.IGNORECASE)
+
+_NEG_BEFORE = re.compile(
+    r"(?<![\w-])(?:no|not|without|never|nor|disable|disabled|disabling|zero)\b"
+    r"(?:[ \t]+[\w/-]+){0,3}[ \t]*$",
+    re.IGNORECASE,
+)
+_NEG_AFTER = re.compile(
+    r"[ \t]*(?:(?:was|were|is|are|has[ \t]+been|have[ \t]+been|remained|stayed)[ \t]+)?"
+    r"(?:not[ \t]+(?:used|enabled|supported|active|on|in[ \t]+use)|never[ \t]+used|disabled"
+    r"|turned[ \t]+off|switched[ \t]+off|off\b)"
+    r"|[ \t]*[:=][ \t]*(?:no|off|false|disabled|none)\b",
+    re.IGNORECASE,
+)
+
+# --- numbers --------------------------------------------------------------------------------
+
+INT = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+(?!\d))(?![.,]\d)"
+WORDS = NUMBER_WORDS_RE.pattern
+NUM = rf"(?:{INT}|{WORDS})"
+LIST_SEP = r"(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*/[ \t]*)"
+NUM_LIST = rf"{NUM}(?:{LIST_SEP}{NUM}){{0,15}}"
+_NUM_RE = re.compile(NUM, re.IGNORECASE)
+_ONE_RE = re.compile(r"(?:an?[ \t]+)?single|an?|one", re.IGNORECASE)
+
+
+def to_int(s: str) -> int | None:
+    """An integer written in digits ("2,048"), words ("one hundred") or "a single" (1)."""
+    s = s.strip()
+    if not s:
+        return None
+    digits = s.replace(",", "")
+    if digits.isdigit():
+        return int(digits) if len(digits) < 19 else None
+    if _ONE_RE.fullmatch(s):
+        return 1
+    value = words_to_number(s)
+    if value is None or value != int(value) or value > 1e15:
+        return None
+    return int(value)
+
+
+def int_list(s: str) -> list[int]:
+    """Every integer in a list text: "1, 10, 100" / "512, 768 or 1024" / "1 and 100"."""
+    out = []
+    for m in _NUM_RE.finditer(s):
+        v = to_int(m.group(0))
+        if v is not None:
+            out.append(v)
+    return out
+
+
+def one_or_list(values: list[int]) -> int | list[int] | None:
+    """A single value as itself, several as a list, none as None."""
+    if not values:
+        return None
+    return values[0] if len(values) == 1 else values
+
+
+_DUR_UNITS = {"ms": 0.001, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "secs": 1.0,
+              "second": 1.0, "seconds": 1.0, "m": 60.0, "min": 60.0, "mins": 60.0,
+              "minute": 60.0, "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0,
+              "hour": 3600.0, "hours": 3600.0}  # fmt: skip
+_DUR_PART = re.compile(
+    r"(\d+(?:\.\d+)?)[ \t]*("
+    + "|".join(sorted(_DUR_UNITS, key=len, reverse=True))
+    + r")?(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def parse_duration(s: str, default: float = 1.0) -> float | None:
+    """Seconds in a Go/k6 style duration ("60s", "5m", "1m30s", "250ms"; bare = ``default``)."""
+    s = s.strip().strip("'\"`")
+    if not s or len(s) > 40:
+        return None
+    pos, total, seen = 0, 0.0, False
+    while pos < len(s):
+        m = _DUR_PART.match(s, pos)
+        if not m or m.end() == pos:
+            return None
+        unit = (m.group(2) or "").lower()
+        if not unit and (seen or m.end() != len(s)):
+            return None
+        total += float(m.group(1)) * (_DUR_UNITS[unit] if unit else default)
+        pos, seen = m.end(), True
+    return total if seen else None
+
+
+def clean(s: str) -> str:
+    """Whitespace collapsed and trailing punctuation dropped."""
+    return re.sub(r"\s+", " ", s).strip().rstrip(".,;:").strip()
+
+
+# --- context --------------------------------------------------------------------------------
+
+
+class Ctx:
+    """One text under extraction: its sentences and (lazily) its quantities."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._qs: list[Quantity] | None = None
+        self.sentences = [(s.start, s.end) for s in split(text)] or [(0, len(text))]
+        self._starts = [s for s, _ in self.sentences]
+        self._context: dict[tuple[str, int], bool] = {}
+
+    @property
+    def quantities(self) -> list[Quantity]:
+        """Every quantity in the text (scanned on first use)."""
+        if self._qs is None:
+            self._qs = scan(self.text)
+            self._qstarts = [q.start for q in self._qs]
+        return self._qs
+
+    def quantities_in(self, start: int, end: int) -> list[Quantity]:
+        """Quantities starting in [start, end)."""
+        qs = self.quantities
+        i = bisect_right(self._qstarts, start - 1)
+        out = []
+        while i < len(qs) and qs[i].start < end:
+            out.append(qs[i])
+            i += 1
+        return out
+
+    def sentence_index(self, pos: int) -> int:
+        """Index of the sentence holding ``pos``."""
+        return max(0, bisect_right(self._starts, pos) - 1)
+
+    def sentence(self, pos: int) -> tuple[int, int]:
+        """(start, end) of the sentence holding ``pos``."""
+        return self.sentences[self.sentence_index(pos)]
+
+    def sentence_has(self, rx: re.Pattern[str], pos: int) -> bool:
+        """True when the sentence holding ``pos`` matches ``rx`` (memoised per sentence)."""
+        key = (rx.pattern, self.sentence_index(pos))
+        found = self._context.get(key)
+        if found is None:
+            found = self._context[key] = bool(rx.search(self.text, *self.sentences[key[1]]))
+        return found
+
+    def make(self, name: str, value: Any, start: int, end: int, negated: bool = False):  # noqa: ANN201
+        """A RawCondition over text[start:end] (local offsets)."""
+        return RawCondition(name, value, start, end, self.text[start:end], negated)
+
+    def negated(self, start: int, end: int) -> bool:
+        """True when a negation ("no", "without", "was not used", "disabled") governs the span."""
+        s0, s1 = self.sentence(start)
+        before = self.text[max(s0, start - 40) : start]
+        cut = max(before.rfind(c) for c in ",;:(")
+        if cut >= 0:
+            before = before[cut + 1 :]
+        if _NEG_BEFORE.search(before):
+            return True
+        return bool(_NEG_AFTER.match(self.text, end, min(s1, end + 40)))
+
+    def hedge_flags(self) -> list[bool]:
+        """Per sentence: True when it describes others' practice or warns."""
+        flags = [self._hedged(s, e) for s, e in self.sentences]
+        s0, e0 = self.sentences[0]
+        if any(not self._contrast(m) for m in TOPIC_RE.finditer(self.text, s0, e0)):
+            return [True] * len(flags)
+        return flags
+
+    def _hedged(self, start: int, end: int) -> bool:
+        return any(not self._contrast(m) for m in HEDGE_RE.finditer(self.text, start, end))
+
+    def _contrast(self, m: re.Match[str]) -> bool:
+        return bool(_CONTRAST_RE.search(self.text[max(0, m.start() - 20) : m.start()]))

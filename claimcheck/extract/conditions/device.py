@@ -1,0 +1,193 @@
+"""Device and test-bed conditions: interfaces, hardware, software version, profile and
+where the load generator runs."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, to_int
+
+_I = re.IGNORECASE
+_W = r"[ \t]+"
+
+# --- interfaces -----------------------------------------------------------------------------
+
+_COUNT = rf"(?P<n>\d{{1,3}}(?![\d.,])|{WORDS})"
+_SPEED = r"(?P<s>\d{1,3}(?:\.\d)?)"
+_LINK = r"(?P<u>Gbps|Gb/s|Gbit/s|GbE|GigE|Gig|Gigabit|Gb|G|Mbps|Mb/s|MbE)"
+_PORT_NOUN = (
+    r"(?:ports?|interfaces?|links?|uplinks?|NICs?|adapters?|module|line[ \t]*cards?|connections?)"
+)
+INTERFACE_RES = [
+    re.compile(rf"(?<![\w.]){_COUNT}[ \t]*[x×X*][ \t]*{_SPEED}[ \t]*{_LINK}(?:{_W}Ethernet)?(?![\w/])", _I),
+    re.compile(rf"(?<![\w.]){_COUNT}[ \t-]+(?:ports?[ \t]*,?[ \t]*)?{_SPEED}[ \t-]?{_LINK}"
+               rf"(?P<eth>{_W}Ethernet)?[ \t]*(?:\([\w./-]{{1,30}}\)[ \t]*)?{_PORT_NOUN}\b", _I),
+    re.compile(rf"(?<![\w.]){_COUNT}{_W}ports{_W}(?:of{_W})?(?P<u>GigE|GbE|Gigabit(?:{_W}Ethernet)?)\b", _I),
+]  # fmt: skip
+_ETHERNET_UNITS = {"gbe": "GbE", "gige": "GbE", "gig": "GbE", "gigabit": "GbE", "mbe": "MbE"}
+
+
+def norm_interfaces(count: int, speed: str, unit: str, ethernet: bool = False) -> str:
+    """ "4", "10", "Gbps" -> "4x10Gbps"; "2", "10", "GigE" -> "2x10GbE"."""
+    u = unit.lower().split()[0]
+    if u in _ETHERNET_UNITS or ethernet:
+        name = _ETHERNET_UNITS.get(u, "GbE" if u.startswith("g") else "MbE")
+    else:
+        name = "Gbps" if u.startswith("g") else "Mbps"
+    return f"{count}x{speed}{name}"
+
+
+def interfaces(ctx: Ctx) -> list[RawCondition]:
+    """Port count and speed: "4 x 10 Gbps" -> "4x10Gbps", "two 10 GigE interfaces" -> "2x10GbE"."""
+    out = []
+    for rx in INTERFACE_RES:
+        for m in rx.finditer(ctx.text):
+            n = to_int(m.group("n"))
+            if not n or n > 512:
+                continue
+            speed = m.groupdict().get("s") or "1"
+            value = norm_interfaces(n, speed, m.group("u"), bool(m.groupdict().get("eth")))
+            out.append(ctx.make("interfaces", value, m.start(), m.end()))
+    return out
+
+
+# --- hardware -------------------------------------------------------------------------------
+
+INSTANCE_RES = [
+    re.compile(r"(?<![\w.-])(?P<f>[a-z][a-z0-9]{0,4}\d[a-z0-9]{0,4})[.-](?P<s>nano|micro|small"
+               r"|medium|large|xlarge|\d{1,2}xlarge|metal)(?![\w-])", _I),
+    re.compile(r"(?<![\w-])Standard_[A-Z][A-Za-z0-9]*(?:_v\d+)?(?![\w-])"),
+    re.compile(r"(?<![\w-])(?:n1|n2|n2d|n4|e2|c2|c2d|c3|c3d|c4|m1|m2|m3|t2d|t2a|h3|a2|g2)-"
+               r"(?:standard|highcpu|highmem|megamem|ultramem)-\d{1,3}(?![\w-])", _I),
+]  # fmt: skip
+HARDWARE_RES = [
+    (re.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}){_W}?x?[ \t]*vCPUs?\b", _I), "vcpu"),
+    (re.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}|{WORDS})[ \t-](?:(?:physical|CPU|processor|logical)"
+                rf"{_W})?cores?\b", _I), "cores"),
+    (re.compile(rf"(?<![\w.,])(?P<n>\d{{1,5}})[ \t]?(?:GB|GiB|G){_W}(?:of{_W})?(?:RAM|memory|DRAM"
+                rf"|DDR\d?)\b", _I), "memory_gb"),
+]  # fmt: skip
+
+
+def hardware(ctx: Ctx) -> list[RawCondition]:
+    """Instance type, vCPUs, cores and memory, each as a one-key dict."""
+    out = []
+    for i, rx in enumerate(INSTANCE_RES):
+        for m in rx.finditer(ctx.text):
+            if i == 0:
+                value = f"{m.group('f').lower()}.{m.group('s').lower()}"
+            else:
+                value = m.group(0) if i == 1 else m.group(0).lower()
+            out.append(ctx.make("hardware", {"instance_type": value}, m.start(), m.end()))
+    for rx, key in HARDWARE_RES:
+        for m in rx.finditer(ctx.text):
+            n = to_int(m.group("n"))
+            if n:
+                out.append(ctx.make("hardware", {key: n}, m.start(), m.end()))
+    return out
+
+
+# --- software_version -------------------------------------------------------------------------
+
+VERSION = (
+    r"(?:[A-Z]\.?)?\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,4}){0,3}"
+    r"(?:\(\d+(?:\.\d+){0,3}\))?|[A-Z]\d+\(\d+(?:\.\d+){0,3}\)"
+)
+VERSION_RES = [
+    re.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware|TMOS|NetScaler|NS"
+               rf"|code{_W}version|software)[ \t]*:?[ \t]*[vV]?[ \t]?(?P<v>{VERSION})(?![\w.])", _I),
+    re.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?![\w.])"),
+]  # fmt: skip
+NOT_DUT_VERSION_RE = re.compile(r"(?:TLS|SSL|HTTP|HTTP/|IP|IPv)[ \t/]*$", _I)
+NOT_DUT_AFTER_RE = re.compile(r"[ \t]*(?:TLS|SSL)", _I)
+
+
+def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> list[RawCondition]:
+    """Versions after "software release", "version", "v": "v11.2.1-HF1" -> "11.2.1-HF1"."""
+    out = []
+    skip = sorted(skip or [])
+    skip_starts = [a for a, _ in skip]
+    for rx in VERSION_RES:
+        for m in rx.finditer(ctx.text):
+            s, e = m.span("v")
+            i = bisect_right(skip_starts, s)  # spans are short and do not overlap
+            if (i and skip[i - 1][1] > s) or (i < len(skip) and skip[i][0] < e):
+                continue  # a traffic generator's version
+            if NOT_DUT_VERSION_RE.search(ctx.text[max(0, m.start() - 6) : m.start()]):
+                continue
+            if NOT_DUT_AFTER_RE.match(ctx.text, m.end()):
+                continue
+            out.append(ctx.make("software_version", m.group("v"), m.start(), m.end()))
+    return out
+
+
+# --- profile --------------------------------------------------------------------------------
+
+PROFILE_PATTERNS = [
+    (re.compile(r"\bFast[ \t]?L4\b", _I), "FastL4"),
+    (re.compile(r"\bFast[ \t]?HTTP\b", _I), "FastHTTP"),
+    (re.compile(r"\bOneConnect\b", _I), "OneConnect"),
+    (re.compile(rf"\bStandard(?:{_W}(?:HTTP|TCP|configuration|performance))?{_W}(?:profiles?|mode"
+                rf"|configuration)\b|\bStandard(?={_W}(?:and|or){_W}Fast)", _I), "Standard"),
+    (re.compile(rf"\bfactory[ \t-]defaults?\b|\bdefault{_W}(?:settings|configuration|config)\b"
+                rf"|\bout[ \t-]of[ \t-]the[ \t-]box\b", _I), "factory defaults"),
+]  # fmt: skip
+THREADING_RE = re.compile(
+    rf"\b(?P<t>SMT|HT|hyper-?threading)\b(?:[ \t]*\((?:HT|SMT)\))?(?:{_W}[\w-]+){{0,3}}?{_W}"
+    rf"(?P<state>enabled|disabled|on|off)\b",
+    _I,
+)
+
+
+def profile(ctx: Ctx) -> list[RawCondition]:
+    """Named device profiles and modes: FastL4, FastHTTP, Standard, factory defaults, SMT/HT."""
+    out = []
+    for rx, value in PROFILE_PATTERNS:
+        for m in rx.finditer(ctx.text):
+            neg = ctx.negated(m.start(), m.end())
+            out.append(ctx.make("profile", value, m.start(), m.end(), negated=neg))
+    for m in THREADING_RE.finditer(ctx.text):
+        t = "SMT" if m.group("t").upper() == "SMT" else "HT"
+        state = "enabled" if m.group("state").lower() in ("enabled", "on") else "disabled"
+        out.append(ctx.make("profile", f"{t} {state}", m.start(), m.end()))
+    return out
+
+
+# --- client_placement -----------------------------------------------------------------------
+
+_HOST = r"(?:host|machine|server|VM|box|laptop|node|computer|instance|physical[ \t]+(?:host|machine|server))"
+SAME_HOST_RES = [
+    re.compile(r"\b(?:localhost|loopback)\b|(?<![\d.])127\.0\.0\.1(?![\d.])", _I),
+    re.compile(rf"\b(?:on|from|in|within|share|sharing){_W}(?:the{_W})?same{_W}{_HOST}\b", _I),
+    re.compile(rf"\ball{_W}(?:\w+{_W}){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*"
+               rf"(?:on|in){_W}(?:one|a{_W}single|the{_W}same){_W}{_HOST}\b", _I),
+    re.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
+]  # fmt: skip
+SEPARATE_RES = [
+    re.compile(rf"\bseparate{_W}(?:(?:client|load[ \t-]generat\w+|physical|dedicated|test){_W})?"
+               rf"{_HOST}s?\b", _I),
+    re.compile(rf"\b(?:two|2|separate|different){_W}(?:directly[ \t-]connected|dedicated|physical"
+               rf"|bare[ \t-]metal){_W}(?:machines|hosts|servers|computers)\b", _I),
+    re.compile(rf"\bdedicated{_W}(?:client|load[ \t-]generat\w+|test){_W}{_HOST}s?\b", _I),
+    re.compile(rf"\b(?:different|another|other){_W}{_HOST}\b", _I),
+]  # fmt: skip
+CLIENT_CONTEXT_RE = re.compile(r"client|load|generat|tool|traffic|benchmark|wrk|k6|\bab\b|driver"
+                               r"|tester|test[ \t]+machine", _I)  # fmt: skip
+
+
+def client_placement(ctx: Ctx) -> list[RawCondition]:
+    """Where the load generator runs relative to the system under test."""
+    out = []
+    for i, rx in enumerate(SAME_HOST_RES):
+        for m in rx.finditer(ctx.text):
+            if i == 1 and not ctx.sentence_has(CLIENT_CONTEXT_RE, m.start()):
+                continue
+            out.append(ctx.make("client_placement", "same_host", m.start(), m.end()))
+    for m in (m for rx in SEPARATE_RES for m in rx.finditer(ctx.text)):
+        if ctx.sentence_has(CLIENT_CONTEXT_RE, m.start()):
+            out.append(ctx.make("client_placement", "separate", m.start(), m.end()))
+    return out
+
+
+DETECTORS = [interfaces, hardware, profile, client_placement]

@@ -1,0 +1,257 @@
+"""HTTP-level conditions: requests per connection, processing layer, the L7 rule,
+object sizes, pipelining and how connections are closed."""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.extract.conditions.base import NUM, NUM_LIST, Ctx, RawCondition, int_list, to_int
+from claimcheck.units import convert
+
+_I = re.IGNORECASE
+_W = r"[ \t]+"
+
+# --- requests_per_connection ----------------------------------------------------------------
+
+_REQ = r"(?:requests?|reqs?|transactions?|GETs?)"
+_CONN_MODS = (
+    r"(?:(?:TCP|SSL|TLS|HTTPS?|L7|L4|user|client|keep-alive|persistent|single|/)[ \t]*){0,4}"
+)
+RPC_RE = re.compile(
+    rf"(?<![\w.,-])(?P<n>(?:an?{_W})?single|{NUM}|an?)"
+    rf"(?:{_W}(?:encrypted|HTTPS?|HTTP/1\.[01]|L7|application|client|keep-alive|GET|TCP)){{0,3}}"
+    rf"{_W}{_REQ}(?:{_W}(?:are|were|is|was){_W}sent)?"
+    rf"{_W}(?:per|for{_W}each|for{_W}every|on{_W}each|in{_W}each|/){_W}?{_CONN_MODS}"
+    rf"(?:connection|session)s?\b",
+    _I,
+)
+RPC_LABEL_RE = re.compile(
+    rf"\b{_REQ}{_W}per{_W}(?:(?:TCP|SSL|TLS|HTTP){_W})?(?:connection|session)"
+    rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})",
+    _I,
+)
+NEW_CONN_RE = re.compile(
+    rf"\b(?:an?{_W}new|new|one|an?{_W}separate|separate|an?{_W}fresh|an?{_W}single)"
+    rf"{_W}(?:(?:TCP|HTTP){_W})?connections?{_W}(?:per|for{_W}each|for{_W}every|with{_W}each"
+    rf"|on{_W}every){_W}(?:HTTP{_W})?(?:request|transaction)\b",
+    _I,
+)
+_MORE_THAN_RE = re.compile(r"\b(?:more|fewer|less)[ \t]+than[ \t]+$", _I)
+CONN_CLOSE_HDR_RE = re.compile(r"\bConnection:[ \t]*close\b", _I)
+KEEPALIVE_RE = re.compile(r"\bkeep[ -]?alives?\b", _I)
+
+
+def requests_per_connection(ctx: Ctx) -> list[RawCondition]:
+    """ "10 HTTP requests per TCP connection", "a new connection per request" (1), labels."""
+    out = []
+    for m in RPC_LABEL_RE.finditer(ctx.text):
+        values = int_list(m.group("list"))
+        if values:
+            out.append(ctx.make("requests_per_connection", _one(values), m.start(), m.end()))
+    for m in RPC_RE.finditer(ctx.text):
+        n = to_int(m.group("n"))
+        if (
+            n is not None
+            and n > 0
+            and not _MORE_THAN_RE.search(ctx.text, max(0, m.start() - 12), m.start())
+        ):
+            out.append(ctx.make("requests_per_connection", n, m.start(), m.end()))
+    for rx in (NEW_CONN_RE, CONN_CLOSE_HDR_RE):
+        out += [
+            ctx.make("requests_per_connection", 1, m.start(), m.end())
+            for m in rx.finditer(ctx.text)
+        ]
+    for m in KEEPALIVE_RE.finditer(ctx.text):
+        if ctx.negated(m.start(), m.end()):  # "keep-alive disabled": one request per connection
+            out.append(ctx.make("requests_per_connection", 1, m.start(), m.end(), negated=True))
+        else:
+            out.append(ctx.make("profile", "keep-alive", m.start(), m.end()))
+    return out
+
+
+def _one(values: list[int]) -> int | list[int]:
+    return values[0] if len(values) == 1 else values
+
+
+# --- processing_layer and l7_decision -------------------------------------------------------
+
+_L4 = r"(?:L4|layer[ \t-]?4)"
+_L7 = r"(?:L7|layer[ \t-]?7)"
+_TARGET = r"(?:URI|URL|request|requests|headers?|payload|application[ \t-]layer[ \t]+data)"
+LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"\b{_L7}{_W}processing[ \t]*[:=]?[ \t]*(?P<yn>yes|no)\b", _I), "yn"),
+    (re.compile(rf"\bno{_W}{_L7}{_W}(?:processing|inspection)", _I), "L4"),
+    (re.compile(r"\bFast[ \t]?L4\b", _I), "L4"),
+    (re.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
+                _I), "L4"),
+    (re.compile(rf"\bTCP[ \t-]+only{_W}mode\b", _I), "L4"),
+    (re.compile(rf"\bonly{_W}(?:[\w-]+{_W}){{0,4}}?{_L4}\b", _I), "L4"),
+    (re.compile(rf"\binspect(?:s|ed|ing)?{_W}(?:the{_W}|each{_W}|every{_W}|all{_W})?"
+                rf"(?:HTTP{_W}|client{_W})?{_TARGET}\b", _I), "L7"),
+    (re.compile(rf"\binspection{_W}of{_W}(?:the{_W})?(?:HTTP{_W})?{_TARGET}\b", _I), "L7"),
+    (re.compile(rf"\b(?:every|each){_W}(?:HTTP{_W}|client{_W})?request{_W}(?:is|was|must{_W}be"
+                rf"|are|were){_W}inspected\b", _I), "L7"),
+    (re.compile(r"\bcontent[ \t-]switching\b|\bHTTP-aware\b", _I), "L7"),
+    (re.compile(rf"\bprocess(?:ing|es|ed)?{_W}(?:\w+{_W}){{0,2}}?at{_W}{_L7}\b", _I), "L7"),
+    (re.compile(rf"\b(?:intelligent|content[ \t-]based){_W}(?:(?:load[ \t-]balancing|switching"
+                rf"|routing){_W})?decision", _I), "L7"),
+    (re.compile(rf"\b{_L7}{_W}(?:mode|policy|policies|rules?)\b", _I), "L7"),
+]  # fmt: skip
+
+_RULE_SUBJECT = (
+    r"(?:request{_W})?(?:URI|URL|path|Host{_W}header|host{_W}name|User-Agent|cookie|header"
+    r"|file{_W}extension|extension)"
+).format(_W=_W)
+L7_RULE_PATTERNS = [
+    re.compile(rf"\b{_RULE_SUBJECT}{_W}(?:ends|ending|begins|beginning|starts|starting|contains"
+               rf"|containing|matches|matching|equals)\b", _I),
+    re.compile(rf"\bbased{_W}on{_W}(?:matching{_W})?(?:string{_W}patterns{_W}in{_W})?(?:the{_W})?"
+               rf"(?:HTTP{_W})?(?:request{_W})?(?:URL|URI|host{_W}header|cookie|path)\b", _I),
+    re.compile(rf"\b(?:requests?|traffic){_W}for{_W}(?:\w+{_W}){{0,2}}?(?:which{_W}|that{_W})?"
+               rf"(?:would{_W}be{_W}|are{_W}|were{_W}|is{_W}|get{_W})?(?:directed|sent|forwarded"
+               rf"|routed|steered){_W}to\b", _I),
+    re.compile(rf"\b(?:directs?|directed|sends?|routes?|routed|forwards?|forwarded|steers?)"
+               rf"{_W}(?:the{_W}|those{_W}|these{_W}|such{_W})?(?:requests?|traffic){_W}to{_W}"
+               rf"(?:an?{_W})?(?:different|another|separate|other|second){_W}"
+               rf"(?:pool|group|set|server|farm|backend)", _I),
+]  # fmt: skip
+
+
+def processing_layer(ctx: Ctx) -> list[RawCondition]:
+    """L4 or L7 from "FastL4 profile", "L4-only mode", "inspects the URI", a Yes/No label."""
+    out = []
+    for rx, value in LAYER_PATTERNS:
+        for m in rx.finditer(ctx.text):
+            v = value
+            if value == "yn":
+                v = "L7" if m.group("yn").lower() == "yes" else "L4"
+            out.append(ctx.make("processing_layer", v, m.start(), m.end()))
+    return out
+
+
+def l7_decision(ctx: Ctx) -> list[RawCondition]:
+    """The content rule, from its subject to the end of its sentence."""
+    out = []
+    for rx in L7_RULE_PATTERNS:
+        for m in rx.finditer(ctx.text):
+            _, s_end = ctx.sentence(m.start())
+            end = min(s_end, m.start() + 200)
+            while end > m.end() and ctx.text[end - 1] in " .;,":
+                end -= 1
+            text = re.sub(r"\s+", " ", ctx.text[m.start() : end])
+            out.append(RawCondition("l7_decision", text, m.start(), end, ctx.text[m.start() : end]))
+    return out
+
+
+# --- object_size ----------------------------------------------------------------------------
+
+SIZE_CONTEXT_RE = re.compile(
+    r"\b(?:files?|objects?|response|responses|size|sizes|sized|payloads?|body|bodies|pages?"
+    r"|documents?|resources?|GET|messages?|data|transfers?)\b",
+    _I,
+)
+NOT_SIZE_RE = re.compile(r"\b(?:packets?|frames?|MTU|buffers?|memory|RAM|cache|disk|MSS)\b", _I)
+_BARE_K_CONTEXT = re.compile(r"\bsizes?\b|\|[ \t-]*(?:files?|bytes?|objects?|responses?)\b", _I)
+_BYTE_UNITS = {"byte", "kilobyte", "kibibyte", "megabyte", "mebibyte", "gigabyte", "gibibyte"}
+_GROUP_SEP = re.compile(r"[ \t]*(?:[,/;][ \t]*)?(?:(?:and|or)[ \t]+)?", _I)
+
+
+def _size_bytes(q) -> float | None:  # noqa: ANN001
+    if q.unit in _BYTE_UNITS:
+        return convert(q.value, q.unit, "byte")
+    if not q.unit and q.text[-1:] in "Kk" and not q.multiplier:
+        return -q.value  # "512K": bytes only when "size" is right there (sign marks it)
+    return None
+
+
+def object_size(ctx: Ctx) -> list[RawCondition]:
+    """Response/file sizes in bytes: one value, or a list ("128B, 5KB, 16KB")."""
+    text = ctx.text
+    sizes = []
+    for q in ctx.quantities:
+        b = _size_bytes(q)
+        if b is not None and b < 0:  # bare "512K": only right after "size(s) of" or before "file"
+            near = text[max(0, q.start - 25) : q.start] + "|" + text[q.end : q.end + 12]
+            b = -b if _BARE_K_CONTEXT.search(near) else None
+        if b is not None:
+            sizes.append((q, b))
+    groups: list[list] = []
+    for q, b in sizes:
+        prev = groups[-1][-1][0] if groups else None
+        if prev is not None and _GROUP_SEP.fullmatch(text, prev.end, q.start):
+            groups[-1].append((q, b))
+        else:
+            groups.append([(q, b)])
+    out = []
+    for group in groups:
+        start, end = group[0][0].start, group[-1][0].end
+        s0, s1 = ctx.sentence(start)
+        before, after = text[max(s0, start - 50) : start], text[end : min(s1, end + 40)]
+        if not SIZE_CONTEXT_RE.search(before + " " + after):
+            continue
+        if NOT_SIZE_RE.search(text[max(s0, start - 20) : start] + " " + text[end : end + 20]):
+            continue
+        values: list[int] = []
+        for q, b in group:
+            if q.is_range and q.range_low is not None and q.range_high is not None:
+                scale = b / q.value if q.value else 1.0
+                values += [round(q.range_low * scale), round(q.range_high * scale)]
+            else:
+                values.append(round(b))
+        value = values[0] if len(values) == 1 else values
+        out.append(ctx.make("object_size", value, start, end))
+    return out
+
+
+# --- pipelining and connection close ----------------------------------------------------------
+
+PIPE_DEPTH_RES = [
+    re.compile(rf"\bpipelin(?:e|ing){_W}depth[ \t]*(?:of[ \t]+|[:=][ \t]*)?(?P<n>\d+)\b", _I),
+    re.compile(rf"\b(?P<n>\d+){_W}(?:(?:HTTP{_W})?requests{_W})?pipelined\b", _I),
+    re.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
+    re.compile(rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*(?:of|[:=])?[ \t]*(?P<n>\d+)", _I),
+]
+PIPE_RE = re.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)
+
+
+def pipelining(ctx: Ctx) -> list[RawCondition]:
+    """Pipelining depth (int) or True; "no pipelining" gives False, negated."""
+    out = []
+    for rx in PIPE_DEPTH_RES:
+        for m in rx.finditer(ctx.text):
+            n = to_int(m.group("n"))
+            if n:
+                out.append(ctx.make("pipelining", n, m.start(), m.end()))
+    for m in PIPE_RE.finditer(ctx.text):
+        neg = ctx.negated(m.start(), m.end())
+        out.append(ctx.make("pipelining", not neg, m.start(), m.end(), negated=neg))
+    return out
+
+
+CLOSE_PATTERNS = [
+    (re.compile(rf"\bgraceful(?:ly)?{_W}(?:TCP{_W})?(?:termination|close|closed|closing|shutdown"
+                rf"|teardown|tear-down|disconnect)\b", _I), "FIN"),
+    (re.compile(rf"\b(?:closed|closing|close|terminated|terminating)(?:{_W}the)?(?:{_W}TCP)?"
+                rf"(?:{_W}connections?)?{_W}(?:gracefully|with{_W}(?:an?{_W})?FIN)\b", _I), "FIN"),
+    (re.compile(rf"\bTCP{_W}close\b", _I), "FIN"),
+    (re.compile(r"(?<![\w-])FIN(?![\w-]|/ACK)|\bFIN/ACK\b"), "FIN"),
+    (re.compile(rf"\breset(?:s|ting)?{_W}(?:the{_W}|each{_W}|every{_W})?(?:TCP{_W})?"
+                rf"connections?\b", _I), "RST"),
+    (re.compile(rf"\bconnections?{_W}(?:(?:were|was|are|is|being){_W})?reset\b", _I), "RST"),
+    (re.compile(r"\bTCP[ \t]+resets?\b|\babortive(?:ly)?[ \t]+clos\w*", _I), "RST"),
+    (re.compile(r"(?<![\w-])RST(?![\w-])"), "RST"),
+]  # fmt: skip
+
+
+def connection_close(ctx: Ctx) -> list[RawCondition]:
+    """FIN (graceful close) or RST (reset)."""
+    out = []
+    for rx, value in CLOSE_PATTERNS:
+        for m in rx.finditer(ctx.text):
+            neg = ctx.negated(m.start(), m.end())
+            out.append(ctx.make("connection_close", value, m.start(), m.end(), negated=neg))
+    return out
+
+
+DETECTORS = [requests_per_connection, processing_layer, l7_decision, object_size, pipelining,
+             connection_close]  # fmt: skip

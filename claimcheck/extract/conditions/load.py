@@ -1,0 +1,212 @@
+"""Load conditions: load settings (SimUsers, clients, CPU or rate targets), concurrency,
+license caps and the errors seen under load."""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.extract.conditions.base import (
+    INT,
+    NUM,
+    NUM_LIST,
+    Ctx,
+    RawCondition,
+    clean,
+    int_list,
+    one_or_list,
+    to_int,
+)
+from claimcheck.units import convert, is_bit_rate
+
+_I = re.IGNORECASE
+_W = r"[ \t]+"
+
+# --- load_setting ---------------------------------------------------------------------------
+
+_SIMUSERS = r"(?:simulated[ \t]+users|sim[ \t]?users)"
+SIMUSERS_RES = [
+    re.compile(rf"\b{_SIMUSERS}\b(?:{_W}(?:setting|set|count))?[ \t]*(?:[:=]|\bof\b|\bto\b|\bat\b"
+               rf"|\bwas\b|\bwere\b|\bset{_W}to\b|\bsetting{_W}of\b)?[ \t]*(?P<list>{NUM_LIST})", _I),
+    re.compile(rf"(?<![\w.])(?P<list>{INT}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
+               rf"[ \t]+){INT}){{0,15}}){_W}{_SIMUSERS}\b", _I),
+]  # fmt: skip
+PER_DEVICE_RE = re.compile(
+    r"\bdepend(?:s|ing)?[ \t]+on[ \t]+(?:the[ \t]+)?(?:DUT|device|platform|appliance|product)"
+    r"|\bper[ \t]+(?:DUT|device|platform)\b|\bfor[ \t]+(?:each|different)[ \t]+"
+    r"(?:DUT|device|platform)s?\b|\bdifferent[ \t]+for[ \t]+different\b",
+    _I,
+)
+COUNT_LOAD_RES = [
+    (re.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:simulated{_W}|virtual{_W}|emulated{_W})?"
+                rf"clients\b", _I), "clients"),
+    (re.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:virtual{_W}users|VUs?)\b", _I), "vus"),
+    (re.compile(rf"\bVUs?[ \t]*[:=][ \t]*(?P<list>{INT})", _I), "vus"),
+]  # fmt: skip
+_SETTING = (
+    r"\b(?:throttled|scaled(?:[ \t]+back|[ \t]+down)?|held|kept|capped|limited|loaded|fixed"
+    r"|maintained|targeted|target|offered[ \t]+(?:load|rate)|constant[ \t]+rate)\b"
+)
+CPU_TARGET_RE = re.compile(
+    rf"{_SETTING}[^.;]{{0,50}}?(?:CPU[^.;%]{{0,25}}?(?P<a>\d+(?:\.\d+)?)[ \t]?%"
+    rf"|(?P<b>\d+(?:\.\d+)?)[ \t]?%[ \t]+(?:of[ \t]+)?CPU)",
+    _I,
+)
+RATE_TARGET_RE = re.compile(_SETTING, _I)
+_RATE_UNITS = {"RPS", "CPS", "TPS", "request / second", "(request) / second",
+               "(connection) / second", "(transaction) / second"}  # fmt: skip
+
+
+def load_setting(ctx: Ctx) -> list[RawCondition]:
+    """SimUsers, clients, VUs, a CPU target or an offered-rate target."""
+    out = []
+    for rx in SIMUSERS_RES:
+        for m in rx.finditer(ctx.text):
+            value = one_or_list(int_list(m.group("list")))
+            if value is None:
+                continue
+            setting = {"kind": "simusers", "value": value}
+            s0, s1 = ctx.sentence(m.start())
+            if PER_DEVICE_RE.search(ctx.text, m.start(), min(s1, m.end() + 100)):
+                setting["per_device"] = True
+            out.append(ctx.make("load_setting", setting, m.start(), m.end()))
+    for rx, kind in COUNT_LOAD_RES:
+        for m in rx.finditer(ctx.text):
+            n = to_int(m.group("list"))
+            if n:
+                out.append(ctx.make("load_setting", {"kind": kind, "value": n}, m.start(), m.end()))
+    for m in CPU_TARGET_RE.finditer(ctx.text):
+        v = float(m.group("a") or m.group("b"))
+        out.append(ctx.make("load_setting", {"kind": "cpu_target", "value": v}, m.start(), m.end()))
+    for m in RATE_TARGET_RE.finditer(ctx.text):
+        _, s1 = ctx.sentence(m.start())
+        for q in ctx.quantities_in(m.end(), min(s1, m.end() + 50)):
+            if q.unit and (is_bit_rate(q.unit) or q.unit in _RATE_UNITS):
+                setting = {"kind": "rate", "value": q.value, "unit": q.unit}
+                out.append(ctx.make("load_setting", setting, m.start(), q.end))
+                break
+    return out
+
+
+# --- concurrency ------------------------------------------------------------------------------
+
+_RANGE = rf"(?P<lo>{NUM}){_W}?(?:to|-|–){_W}?(?P<hi>{NUM})"
+_CONC_NOUN = r"(?:connections|users|clients|sessions|streams|requests)(?:/\w+)?"
+_CONC_ADJ = r"(?:simultaneous|concurrent|parallel|open)"
+CONCURRENCY_RES = [
+    re.compile(rf"(?<![\w.])(?:from{_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
+    re.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:from{_W})?{_RANGE}\b", _I),
+    re.compile(rf"\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)[ \t]+(?P<list>{NUM_LIST})"
+               rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users|clients)\b", _I),
+    re.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*(?:of|[:=]|was|set{_W}to)?"
+               rf"[ \t]*(?P<list>{INT})", _I),
+]  # fmt: skip
+
+
+def concurrency(ctx: Ctx) -> list[RawCondition]:
+    """Simultaneous connections or users: an int, [low, high] or a list."""
+    out = []
+    for rx in CONCURRENCY_RES:
+        for m in rx.finditer(ctx.text):
+            groups = m.groupdict()
+            if groups.get("lo"):
+                lo, hi = to_int(groups["lo"]), to_int(groups["hi"])
+                value = [lo, hi] if lo is not None and hi is not None else None
+            else:
+                value = one_or_list(int_list(groups["list"]))
+            if value:
+                out.append(ctx.make("concurrency", value, m.start(), m.end()))
+    return out
+
+
+# --- license_cap ------------------------------------------------------------------------------
+
+_LIC = r"licen[cs](?:e|ed|ing)"
+LICENSE_TRIGGERS = [
+    re.compile(rf"\blicen[cs]ed{_W}(?:for|at|to)(?:{_W}up{_W}to)?{_W}", _I),
+    re.compile(rf"\b{_LIC}{_W}(?:throughput{_W})?(?:limit|level|cap|tier)s?(?:{_W}of)?{_W}", _I),
+    re.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
+]
+RATE_THEN_LICENSE_RE = re.compile(rf"(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I)
+NETSCALER_LICENSE_RE = re.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
+
+
+def cap_value(value: float, unit: str) -> dict | None:
+    """{"value": Gbps, "unit": "Gbps"} from a bit rate, or None."""
+    try:
+        return {"value": round(convert(value, unit, "Gbps"), 6), "unit": "Gbps"}
+    except Exception:
+        return None
+
+
+def license_cap(ctx: Ctx) -> list[RawCondition]:
+    """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", "CNS_V10000" (10 Gbps)."""
+    out = []
+    for rx in LICENSE_TRIGGERS:
+        for m in rx.finditer(ctx.text):
+            for q in ctx.quantities_in(m.end(), m.end() + 3):
+                if q.unit and is_bit_rate(q.unit) and (cap := cap_value(q.value, q.unit)):
+                    out.append(ctx.make("license_cap", cap, m.start(), q.end))
+    for q in ctx.quantities:
+        if q.unit and is_bit_rate(q.unit):
+            m = RATE_THEN_LICENSE_RE.match(ctx.text, q.end)
+            if m and (cap := cap_value(q.value, q.unit)):
+                out.append(ctx.make("license_cap", cap, q.start, m.end()))
+    for m in NETSCALER_LICENSE_RE.finditer(ctx.text):
+        cap = cap_value(float(m.group("mbps")), "Mbps")
+        if cap:
+            out.append(ctx.make("license_cap", cap, m.start(), m.end()))
+    return out
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+_VAGUE = (
+    r"dozens[ \t]+to[ \t]+hundreds[ \t]+of|hundreds[ \t]+to[ \t]+thousands[ \t]+of"
+    r"|(?:dozens|hundreds|thousands)[ \t]+of|a[ \t]+(?:small|large|significant)[ \t]+number[ \t]+of"
+    r"|a[ \t]+number[ \t]+of|a[ \t]+handful[ \t]+of|a[ \t]+few|several|some|many|numerous"
+    r"|occasional|sporadic"
+)
+ERROR_KINDS = [
+    (r"time-?outs?|timed[ \t-]out[ \t]+(?:requests|connections)", "timeouts"),
+    (r"connection[ \t-]closed(?:[ \t]+errors?)?|connection[ \t]+resets?", "connection_closed"),
+    (r"non-2xx(?:[ \t]+(?:or[ \t]+3xx[ \t]+)?responses?)?", "non_2xx"),
+    (r"failures|failed[ \t]+(?:requests|transactions|connections)", "failures"),
+    (
+        r"(?:(?:socket|HTTP|read|write|connect|connection)[ \t]+)?errors?|error[ \t]+responses",
+        "errors",
+    ),
+]
+_KIND_RES = [(re.compile(p, _I), k) for p, k in ERROR_KINDS]
+ERRORS_RE = re.compile(
+    rf"(?<![\w.,-])(?P<n>{NUM}|{_VAGUE}){_W}(?P<kind>"
+    + "|".join(f"(?:{p})" for p, _ in ERROR_KINDS)
+    + r")(?![\w-])",
+    _I,
+)
+WRK_SOCKET_RE = re.compile(r"\bSocket errors:[ \t]*connect[ \t]+(\d+),[ \t]*read[ \t]+(\d+),"
+                           r"[ \t]*write[ \t]+(\d+),[ \t]*timeout[ \t]+(\d+)")  # fmt: skip
+WRK_NON2XX_RE = re.compile(r"\bNon-2xx or 3xx responses:[ \t]*(\d+)")
+
+
+def errors(ctx: Ctx) -> list[RawCondition]:
+    """Errors seen: {"count": int or None, "kind": ..., "text": ...}."""
+    out = []
+    for m in ERRORS_RE.finditer(ctx.text):
+        kind = next((k for rx, k in _KIND_RES if rx.fullmatch(m.group("kind"))), "errors")
+        count = to_int(m.group("n"))
+        value = {"count": count, "kind": kind, "text": clean(m.group(0))}
+        out.append(ctx.make("errors", value, m.start(), m.end()))
+    for m in WRK_SOCKET_RE.finditer(ctx.text):
+        c, r, w, t = (int(g) for g in m.groups())
+        value = {"count": t, "kind": "timeouts", "text": m.group(0)}
+        out.append(ctx.make("errors", value, m.start(), m.end()))
+        if c + r + w:
+            value = {"count": c + r + w, "kind": "errors", "text": m.group(0)}
+            out.append(ctx.make("errors", value, m.start(), m.end()))
+    for m in WRK_NON2XX_RE.finditer(ctx.text):
+        value = {"count": int(m.group(1)), "kind": "non_2xx", "text": m.group(0)}
+        out.append(ctx.make("errors", value, m.start(), m.end()))
+    return out
+
+
+DETECTORS = [load_setting, concurrency, license_cap, errors]

@@ -1,0 +1,258 @@
+"""Method conditions: test duration, runs, failure criteria, sponsor, power method and
+the latency statistic."""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.extract.conditions.base import NUM, Ctx, RawCondition, clean, to_int
+from claimcheck.units import convert
+
+_I = re.IGNORECASE
+_W = r"[ \t]+"
+
+# --- duration -------------------------------------------------------------------------------
+
+_TIME_UNITS = {"second", "minute", "hour"}
+DURATION_AFTER_RE = re.compile(
+    r"[ \t-]*(?:long[ \t]+)?(?:steady[ \t-]state|tests?|runs?|duration|period|window|soak"
+    r"|iterations?|intervals?|load[ \t]+tests?|measurement)\b",
+    _I,
+)
+DURATION_BEFORE_WORDS = {"duration", "durations", "lasted", "lasting", "lasts", "last", "ran",
+                         "run", "runs", "running", "period", "length", "window", "for",
+                         "steady-state", "steady", "soak"}  # fmt: skip
+NOT_DURATION_WORDS = {"delay", "delayed", "timeout", "think", "wait", "waited", "response",
+                      "latency", "every", "after", "interval", "idle", "within", "over", "in",
+                      "timed"}  # fmt: skip
+
+
+def duration(ctx: Ctx) -> list[RawCondition]:
+    """Test duration in seconds: "60-second steady-state", "ran for five minutes"."""
+    out = []
+    for q in ctx.quantities:
+        if q.unit not in _TIME_UNITS or q.multiplier:
+            continue
+        s0, s1 = ctx.sentence(q.start)
+        after = DURATION_AFTER_RE.match(ctx.text, q.end, s1)
+        words = re.findall(r"[\w-]+", ctx.text[max(s0, q.start - 60) : q.start].lower())[-6:]
+        after_words = re.findall(r"[\w-]+", ctx.text[q.end : min(s1, q.end + 20)].lower())[:1]
+        if NOT_DURATION_WORDS & set(words[-3:] + after_words):
+            continue
+        if not after and not DURATION_BEFORE_WORDS & set(words):
+            continue
+        try:
+            seconds = convert(q.value, q.unit, "second")
+        except Exception:
+            continue
+        end = (
+            after.end()
+            if after and after.group(0).strip(" -\t").lower().startswith("steady")
+            else q.end
+        )
+        out.append(ctx.make("duration", float(seconds), q.start, end))
+    return out
+
+
+# --- runs -----------------------------------------------------------------------------------
+
+_RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes)"
+RUN_COUNT_RES = [
+    re.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
+               rf"|successful|test|complete|full|identical|clean)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
+    re.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>{NUM}){_W}times\b", _I),
+    re.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>multiple|several"
+               rf"|many){_W}times\b", _I),
+]  # fmt: skip
+RUN_POLICY_RES = [
+    (re.compile(rf"\bbest(?:{_W}overall)?{_W}(?:test{_W})?(?:run|runs|result|results|of)\b", _I), "best"),
+    (re.compile(rf"\bmedian(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}{_RUN_NOUN}|{_W}(?:run|result|value))\b",
+                _I), "median"),
+    (re.compile(rf"\b(?:average|mean)(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}(?:{_RUN_NOUN}|results))\b"
+                rf"|\baveraged{_W}(?:over|across){_W}(?:(?:the|{NUM}){_W})?{_RUN_NOUN}\b", _I), "mean"),
+    (re.compile(rf"\bbinary{_W}search\b", _I), "binary search"),
+]  # fmt: skip
+
+
+def runs(ctx: Ctx) -> list[RawCondition]:
+    """{"count": n or None, "policy": best/median/mean/binary search or None}, one per sentence."""
+    pieces: dict[int, list[tuple[int, int, str, object]]] = {}
+    for rx in RUN_COUNT_RES:
+        for m in rx.finditer(ctx.text):
+            n = to_int(m.group("n"))
+            if n is not None and n <= 0:
+                continue
+            pieces.setdefault(ctx.sentence_index(m.start()), []).append(
+                (m.start(), m.end(), "count", n)
+            )
+    for rx, policy in RUN_POLICY_RES:
+        for m in rx.finditer(ctx.text):
+            pieces.setdefault(ctx.sentence_index(m.start()), []).append(
+                (m.start(), m.end(), "policy", policy)
+            )
+    groups: list[list[tuple[int, int, str, object]]] = []
+    last = -2
+    for index, found in sorted(pieces.items()):  # adjacent sentences describe one procedure
+        if groups and index - last <= 1:
+            groups[-1] += found
+        else:
+            groups.append(list(found))
+        last = index
+    out = []
+    for found in groups:
+        found.sort(key=lambda p: p[0])
+        count = next((p[3] for p in found if p[2] == "count" and p[3] is not None), None)
+        policy = next((p[3] for p in found if p[2] == "policy"), None)
+        start, end = found[0][0], max(p[1] for p in found)
+        out.append(ctx.make("runs", {"count": count, "policy": policy}, start, end))
+    return out
+
+
+# --- failure criteria ---------------------------------------------------------------------------
+
+_UNITS_OF_WORK = r"(?:transactions|requests|connections|packets|sessions|responses)"
+FAILURE_RES = [
+    re.compile(rf"\bwithout(?:{_W}any)?{_W}(?:errors?|failures?|(?:failed|dropped|lost){_W}"
+               rf"{_UNITS_OF_WORK}|packet{_W}loss|loss|timeouts?)\b", _I),
+    re.compile(rf"\b(?:with{_W})?(?:no|zero){_W}(?:failed|dropped|lost|unsuccessful|errored)"
+               rf"{_W}{_UNITS_OF_WORK}\b", _I),
+    re.compile(rf"\b(?:with{_W})?(?:no|zero){_W}(?:errors|failures|packet{_W}loss|timeouts)\b", _I),
+    re.compile(rf"\babort(?:s|ed|ing)?{_W}(?:any{_W}|all{_W})?(?:transactions?|requests?|connections?)"
+               rf"{_W}(?:over|exceeding|longer{_W}than|that{_W}(?:takes?|took|exceeds?|exceeded))"
+               rf"[^.;,]{{1,30}}", _I),
+    re.compile(rf"\berror{_W}rate{_W}(?:below|under|of{_W}less{_W}than|less{_W}than|<|<=|not{_W}"
+               rf"exceeding)[ \t]*\d+(?:\.\d+)?[ \t]*%", _I),
+    re.compile(rf"\b(?:until|before){_W}(?:the{_W})?(?:first{_W})?(?:errors?|failures?|timeouts?"
+               rf"|packet{_W}loss){_W}(?:appeared|occurred|were{_W}seen|was{_W}seen)\b", _I),
+    re.compile(rf"\ball{_W}(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}{_W}(?:were|was|are){_W}"
+               rf"successful\b", _I),
+]  # fmt: skip
+
+
+def failure_criteria(ctx: Ctx) -> list[RawCondition]:
+    """The pass rule, as written: "without errors", "no failed transactions"."""
+    out = []
+    for rx in FAILURE_RES:
+        for m in rx.finditer(ctx.text):
+            out.append(ctx.make("failure_criteria", clean(m.group(0)), m.start(), m.end()))
+    return out
+
+
+# --- sponsor --------------------------------------------------------------------------------
+
+_ORG = r"[A-Z][\w&.\-]{0,40}(?:(?:[ \t]+|[ \t]*&[ \t]*)[A-Z][\w&.\-]{0,40}){0,3}"
+SPONSOR_AFTER_RE = re.compile(
+    rf"\b(?i:commissioned|sponsored|funded|paid{_W}for|underwritten|financed){_W}by{_W}"
+    rf"(?:the{_W})?(?P<org>{_ORG})"
+)
+SPONSOR_BEFORE_RE = re.compile(
+    rf"(?<![\w&.-])(?P<org>{_ORG}){_W}(?:commissioned|engaged|hired|retained|contracted|sponsored"
+    rf"|funded|paid){_W}(?:(?:the{_W})?{_ORG}{_W}to\b|(?:this|the){_W}(?:tests?|testing|report"
+    rf"|study|evaluation|benchmark))"
+)
+SPONSOR_AUTHOR_RE = re.compile(
+    rf"\b(?:[Tt]his|[Tt]he{_W}following){_W}(?:[\w-]+{_W}){{0,2}}?report{_W}from{_W}(?P<org>{_ORG})"
+)
+_ORG_STOP = {"The", "In", "This", "A", "An", "Also", "When", "And", "But", "So", "Then", "Thus",
+             "However", "We", "I", "They", "It", "Inc", "Inc.", "Ltd", "Ltd."}  # fmt: skip
+
+
+def org_name(raw: str) -> str | None:
+    """An organisation name with leading stop words and a trailing "Inc." dropped."""
+    words = raw.strip().rstrip(".,;:").split()
+    while words and words[0] in _ORG_STOP:
+        words.pop(0)
+    while words and words[-1].rstrip(".,") in _ORG_STOP:
+        words.pop()
+    return " ".join(words) or None
+
+
+def sponsor(ctx: Ctx) -> list[RawCondition]:
+    """Who paid: "commissioned by NetScaler", "Cisco Systems engaged Miercom to"."""
+    out = []
+    for rx in (SPONSOR_AFTER_RE, SPONSOR_BEFORE_RE, SPONSOR_AUTHOR_RE):
+        for m in rx.finditer(ctx.text):
+            org = org_name(m.group("org"))
+            if org:
+                out.append(ctx.make("sponsor", org, m.start(), m.end()))
+    return out
+
+
+# --- power_method ---------------------------------------------------------------------------
+
+POWER_PATTERNS = [
+    (re.compile(rf"[\"“]?\bshow{_W}power\b[\"”]?|\ballocated{_W}power\b|\bpower{_W}(?:allocation"
+                rf"|budget)\b", _I), "allocated"),
+    (re.compile(rf"\b(?:external|inline|in-line)?[ \t]*power{_W}(?:meters?|analy[sz]ers?|monitors?)\b"
+                rf"|\b(?:external|inline){_W}power{_W}(?:management{_W})?(?:devices?|meters?|monitors?)\b"
+                rf"|\bactual{_W}power{_W}(?:consumed|consumption|draw)\b|\bexternally{_W}measured\b"
+                rf"|\bmeasured{_W}power\b|\bwatt[ \t-]?meters?\b|\bmetered{_W}PDUs?\b"
+                rf"|\bpower{_W}(?:draw|consumption|usage)[^.;]{{0,60}}?\b(?:was|were){_W}measured\b",
+                _I), "measured"),
+    (re.compile(r"\bname[ \t-]?plate\b", _I), "nameplate"),
+    (re.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
+                rf"{_W}rating)\b", _I), "nameplate?"),
+]  # fmt: skip
+POWER_WORD_RE = re.compile(r"\bpower\b|\bwatts?\b|\bW\b", _I)
+
+
+def power_method(ctx: Ctx) -> list[RawCondition]:
+    """How power was obtained: measured, allocated ("show power") or nameplate."""
+    out = []
+    for rx, method in POWER_PATTERNS:
+        for m in rx.finditer(ctx.text):
+            if method.endswith("?"):  # "datasheet" counts only in a sentence about power
+                if not ctx.sentence_has(POWER_WORD_RE, m.start()):
+                    continue
+                method = method[:-1]
+            out.append(ctx.make("power_method", method, m.start(), m.end()))
+    return out
+
+
+# --- latency_statistic --------------------------------------------------------------------------
+
+LATENCY_CONTEXT_RE = re.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bRTT\b"
+                                r"|\bround[ \t-]trip|\bduration\b|\d[ \t]?ms\b", _I)  # fmt: skip
+PERCENTILE_RES = [
+    re.compile(r"(?<![\w.])[Pp](?P<p>\d{2}(?:\.\d{1,3})?)(?![\w.])"),
+    re.compile(r"(?<![\w.])p\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)", _I),
+    re.compile(
+        rf"(?<![\w.])(?P<p>\d{{1,2}}(?:\.\d{{1,3}})?)(?:th|st|nd|rd)?[ \t-]+percentile\b", _I
+    ),
+]
+_LAT0 = r"(?:latenc\w{0,10}|response[ \t]+times?|round[ \t-]trip[ \t]+times?|RTT|delay)"
+_LAT = rf"(?:[\w-]{{1,30}}[ \t]+)?{_LAT0}"
+STAT_WORD_RES = [
+    (re.compile(rf"\b(?:average|mean|avg)[ \t]+{_LAT}|\b{_LAT0}[ \t]+(?:was[ \t]+)?averaged\b", _I), "mean"),
+    (re.compile(r"\bon[ \t]+average\b", _I), "mean?"),
+    (re.compile(rf"\bmedian[ \t]+{_LAT}", _I), "p50"),
+    (re.compile(rf"\b(?:max|maximum|worst[ \t-]case|peak)[ \t]+{_LAT}", _I), "max"),
+]  # fmt: skip
+
+
+def latency_statistic(ctx: Ctx) -> list[RawCondition]:
+    """Which latency figure: "p95", "p99.9", "mean", "p50", "max"."""
+    out = []
+    for i, rx in enumerate(PERCENTILE_RES):
+        for m in rx.finditer(ctx.text):
+            p = m.group("p").rstrip("0").rstrip(".") if "." in m.group("p") else m.group("p")
+            try:
+                ok = 0 < float(p) < 100
+            except ValueError:
+                ok = False
+            if not ok:
+                continue
+            if i != 1 and not ctx.sentence_has(LATENCY_CONTEXT_RE, m.start()):
+                continue
+            out.append(ctx.make("latency_statistic", f"p{p}", m.start(), m.end()))
+    for rx, stat in STAT_WORD_RES:
+        for m in rx.finditer(ctx.text):
+            if stat.endswith("?"):
+                if not ctx.sentence_has(LATENCY_CONTEXT_RE, m.start()):
+                    continue
+                stat = stat[:-1]
+            out.append(ctx.make("latency_statistic", stat, m.start(), m.end()))
+    return out
+
+
+DETECTORS = [duration, runs, failure_criteria, sponsor, power_method, latency_statistic]

@@ -1,0 +1,147 @@
+"""Traffic generators named in prose: name, version and any stated generation limit."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable
+
+from claimcheck.extract.conditions.base import Ctx, RawCondition
+
+_I = re.IGNORECASE
+_W = r"[ \t]+"
+
+
+def _spirent(m: re.Match[str]) -> str:
+    parts = ["Spirent Avalanche"]
+    if m.group("c"):
+        parts.append("Commander")
+    if m.group("m"):
+        parts.append(m.group("m"))
+    return " ".join(parts)
+
+
+def _ixia(m: re.Match[str]) -> str:
+    return f"{m.group('a')} {m.group('m')}" if m.group("m") else m.group("a")
+
+
+Namer = str | Callable[[re.Match[str]], str]
+# (pattern, canonical name, needs tool context nearby): short words like "ab" or "hey"
+# only count next to "tool", "benchmark", "ran", an option or backticks.
+GENERATORS: list[tuple[re.Pattern[str], Namer, bool]] = [
+    (re.compile(r"\b(?P<a>IXIA|Ixia)(?:[ \t]+(?P<m>X[A-Z]{0,3}\d{1,3}[A-Z]?|PerfectStorm"
+                r"|Optixia[ \t]+\w+))?\b"), _ixia, False),
+    (re.compile(r"\bIxLoad\b", _I), "IxLoad", False),
+    (re.compile(r"\bIxNetwork\b", _I), "IxNetwork", False),
+    (re.compile(r"\bIxChariot\b", _I), "IxChariot", False),
+    (re.compile(r"\bBreakingPoint\b", _I), "BreakingPoint", False),
+    (re.compile(r"\b(?:Keysight[ \t]+)?CyPerf\b", _I), "CyPerf", False),
+    (re.compile(rf"\bSpirent{_W}(?:Web{_W})?Avalanche(?:{_W}(?P<c>Commander))?"
+                rf"(?:{_W}(?P<m>\d{{3,4}}[A-Z]?)\b)?"), _spirent, False),
+    (re.compile(rf"\bSpirent{_W}TestCenter\b", _I), "Spirent TestCenter", False),
+    (re.compile(r"\b(?:Grafana[ \t]+)?k6\b"), "Grafana k6", False),
+    (re.compile(r"\bwrk2\b"), "wrk2", False),
+    (re.compile(r"\bwrk\b"), "wrk", False),
+    (re.compile(r"\bh2load\b"), "h2load", False),
+    (re.compile(r"\bautocannon\b", _I), "autocannon", False),
+    (re.compile(r"\b(?:Apache[ \t]*)?JMeter\b", _I), "JMeter", False),
+    (re.compile(r"\bLocust\b"), "Locust", False),
+    (re.compile(r"\bGatling\b"), "Gatling", False),
+    (re.compile(r"\bApache[ \t]?Bench\b", _I), "ab", False),
+    (re.compile(r"\bvegeta\b", _I), "vegeta", False),
+    (re.compile(r"\bhttperf\b"), "httperf", False),
+    (re.compile(r"\bbombardier\b"), "bombardier", False),
+    (re.compile(r"\bTsung\b"), "Tsung", False),
+    (re.compile(r"\biperf3?\b", _I), "iperf", False),
+    (re.compile(r"\bTRex\b"), "TRex", False),
+    (re.compile(r"(?<![\w./-])ab(?![\w/-])"), "ab", True),
+    (re.compile(r"(?<![\w./-])hey(?![\w/-])"), "hey", True),
+    (re.compile(r"(?<![\w./-])oha(?![\w/-])"), "oha", True),
+    (re.compile(r"(?<![\w./-])siege(?![\w/-])"), "Siege", True),
+    (re.compile(r"(?<![\w./-])locust(?![\w/-])"), "Locust", True),
+]  # fmt: skip
+TOOL_CONTEXT_RE = re.compile(
+    r"\b(?:tool|benchmark\w*|load[ \t-]?(?:test\w*|generat\w*)|generator|utility|command|CLI"
+    r"|ran|run|using|used|with)\b|`|(?<![\w-])-{1,2}[a-zA-Z]",
+    _I,
+)
+VERSION = r"\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,3}){0,2}"
+VERSION_NEAR_RE = re.compile(
+    rf"[ \t]*(?:\([ \t]*)?(?:,[ \t]*)?(?:(?:software{_W})?release|version|ver\.?|v)?[ \t]*"
+    rf"(?P<v>{VERSION})(?![\w.])",
+    _I,
+)
+VERSION_FAR_RE = re.compile(
+    rf"[^.;()]{{0,50}}?\bsoftware{_W}release{_W}(?P<v>{VERSION})(?![\w.])", _I
+)
+LIMIT_RE = re.compile(
+    rf"\bgeneration{_W}limit\b|\b(?:generator|tool|client|tester)(?:'s)?{_W}(?:limit|maximum"
+    rf"|ceiling|capacity)\b|\blimit{_W}of{_W}the{_W}(?:traffic{_W})?(?:generator|tool|tester)\b",
+    _I,
+)
+LIMIT_UNIT_RE = re.compile(r"\b(CPS|RPS|TPS|connections[ \t]+per[ \t]+second|requests[ \t]+per"
+                           r"[ \t]+second)\b", _I)  # fmt: skip
+_UNIT_NAMES = {"connections per second": "CPS", "requests per second": "RPS"}
+
+
+def _name(namer: Namer, m: re.Match[str]) -> str:
+    return namer if isinstance(namer, str) else namer(m)
+
+
+def traffic_generator(ctx: Ctx) -> list[RawCondition]:
+    """Generators named in prose: {"name", "version", "limit"}."""
+    text = ctx.text
+    out: list[RawCondition] = []
+    mentions: list[tuple[int, int, str]] = []
+    covered: set[int] = set()
+    for rx, namer, needs_context in GENERATORS:
+        for m in rx.finditer(text):
+            if m.start() in covered:
+                continue  # inside a name already found
+            if needs_context:
+                near = text[max(0, m.start() - 30) : m.start()] + " " + text[m.end() : m.end() + 30]
+                if not TOOL_CONTEXT_RE.search(near):
+                    continue
+            name = _name(namer, m)
+            end, version = m.end(), None
+            _, s1 = ctx.sentence(m.start())
+            v = VERSION_NEAR_RE.match(text, m.end(), s1) or VERSION_FAR_RE.match(text, m.end(), s1)
+            if v:
+                end, version = v.end(), v.group("v")
+            mentions.append((m.start(), m.end(), name))
+            covered.update(range(m.start(), m.end()))
+            value = {"name": name, "version": version, "limit": None}
+            out.append(ctx.make("traffic_generator", value, m.start(), end))
+    mentions.sort()
+    mention_starts = [s for s, _, _ in mentions]
+    for m in LIMIT_RE.finditer(text):
+        limit = _limit(ctx, m)
+        if limit is None:
+            continue
+        value_start, value = limit
+        s0, _ = ctx.sentence(m.start())
+        i = bisect_left(mention_starts, m.start())
+        named = mentions[i - 1][2] if i and mention_starts[i - 1] >= s0 else None
+        tg = {"name": named, "version": None, "limit": value}
+        out.append(ctx.make("traffic_generator", tg, min(value_start, m.start()), m.end()))
+    return out
+
+
+def _limit(ctx: Ctx, m: re.Match[str]) -> tuple[int, dict] | None:
+    s0, s1 = ctx.sentence(m.start())
+    lo, hi = max(s0, m.start() - 80), min(s1, m.end() + 40)
+    qs = [q for q in ctx.quantities_in(lo, hi) if not q.is_percent]
+    if not qs:
+        return None
+    before = [q for q in qs if q.end <= m.start()]
+    q = before[-1] if before else qs[0]
+    unit = None
+    u = LIMIT_UNIT_RE.search(ctx.text, lo, hi)
+    if u:
+        unit = _UNIT_NAMES.get(re.sub(r"\s+", " ", u.group(1).lower()), u.group(1).upper())
+    elif q.unit:
+        unit = q.unit
+    return q.start, {"value": q.value, "unit": unit}
+
+
+DETECTORS = [traffic_generator]

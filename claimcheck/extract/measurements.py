@@ -1,0 +1,239 @@
+"""Reported figures: metric family, value, unit, device and test of each number.
+
+Prose quantities get their family from their unit's dimension (and a nearby
+word for CPU, latency and concurrent connections); table cells from their
+column header. Rows of a "<metric>/Watt" table also give a *derived* figure,
+efficiency x power, with the interval its rounded operands allow, so the same
+quantity stated elsewhere can be cross-checked (A004).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from claimcheck import arithmetic as ar
+from claimcheck.extract.benchtests import parse_test_name
+from claimcheck.extract.devices import devices_in_span
+from claimcheck.extract.sentences import split
+from claimcheck.extract.tablefacts import cell_number, row_label
+from claimcheck.models import Block, Device, Document, Measurement, Quantity
+from claimcheck.units import dimensionality, is_bit_rate, is_power
+
+NOT_A_RESULT = re.compile(
+    r"(?:licen[cs]\w*|baseline|burst|limit(?:ed|ing)?|uplinks?|interfaces?|ports?|link|"
+    r"capacity of|advertised|datasheet|specified|specification|rated)\W{0,3}"
+    r"(?:\w+\W+){0,2}$",
+    re.IGNORECASE,
+)
+ADVERTISED = re.compile(
+    r"\b(?:published|specifications?|datasheets?|advertised|spec sheet|marketing)\b", re.I
+)
+CPU_WORDS = re.compile(r"\bCPU\b|utili[sz]ation", re.I)
+LATENCY_WORDS = re.compile(r"latency|response time|delay|\bP\d{2}\b|percentile", re.I)
+CONCURRENT_WORDS = re.compile(r"concurrent|simultaneous|open connections", re.I)
+LAYER_METRIC = re.compile(
+    r"\b(L4|L7|Layer[ -]?[47]|SSL)\s+(throughput|requests per second|RPS|CPS|connections per second)",
+    re.I,
+)
+PER_WATT = re.compile(r"([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.I)
+NUMERATOR_FAMILY = {"rps": "rps", "cps": "cps", "tps": "ssl_tps", "mbps": "throughput",
+                    "gbps": "throughput", "kbps": "throughput"}  # fmt: skip
+NUMERATOR_UNIT = {
+    "mbps": "Mbps",
+    "gbps": "Gbps",
+    "kbps": "kbps",
+    "rps": "RPS",
+    "cps": "CPS",
+    "tps": "TPS",
+}
+
+
+def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
+    """The metric family of a quantity in its sentence, or None when it is not a result."""
+    unit = q.unit
+    if not unit:
+        return None
+    if q.is_percent:
+        return "cpu" if CPU_WORDS.search(context) else None
+    dims = dimensionality(unit)
+    if "[information]" in dims and "/ [time]" in dims and "watt" not in unit:
+        if test_metric in ("ssl_throughput", "compression_throughput"):
+            return test_metric
+        return "throughput"
+    if "watt" in unit and "/" in unit:
+        return "efficiency"
+    if unit == "BTU_per_hour" or "BTU" in unit:
+        return "heat"
+    if is_power(unit):
+        return "power"
+    if dims == "[connection] / [time]":
+        return "cps"
+    if dims == "[request] / [time]":
+        return "rps"
+    if dims == "[transaction] / [time]":
+        return "ssl_tps" if test_metric == "ssl_tps" else "rps"
+    if dims == "[connection]" and CONCURRENT_WORDS.search(context):
+        return "concurrent_connections"
+    if dims == "[time]" and LATENCY_WORDS.search(context):
+        return "latency"
+    return None
+
+
+def prose_measurements(
+    doc: Document, block: Block, quantities: list[Quantity], devices: list[Device], test: str | None,
+    test_metric: str | None, skip: list[tuple[int, int]],
+) -> list[Measurement]:  # fmt: skip
+    """Results stated in a prose block."""
+    out = []
+    starts = [q.start for q in quantities]
+    skip_sorted = sorted(skip)
+    skip_starts = [a for a, _ in skip_sorted]
+    for sentence in split(block.text, block.start):
+        lo, hi = bisect_left(starts, sentence.start), bisect_left(starts, sentence.end)
+        if lo == hi:
+            continue
+        mentions = devices_in_span(devices, sentence.start, sentence.end)
+        for q in quantities[lo:hi]:
+            if q.multiplier or q.is_range:
+                continue
+            if _overlaps(skip_sorted, skip_starts, q.start, q.end):
+                continue  # a condition (license, object size, link speed), not a result
+            if NOT_A_RESULT.search(doc.text[max(sentence.start, q.start - 40) : q.start]):
+                continue
+            family = family_of(q, sentence.text, test_metric)
+            if family is None:
+                continue
+            before = [d for pos, d in mentions if pos < q.start]
+            device = before[-1] if before else (mentions[0][1] if mentions else None)
+            out.append(_measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
+                                    q.text, q.decimals, q.qualifier, "text"))  # fmt: skip
+    return out
+
+
+def _overlaps(spans: list[tuple[int, int]], starts: list[int], start: int, end: int) -> bool:
+    """Does [start, end) overlap any span? Spans are sorted; conditions are short, so look back a few."""
+    i = bisect_left(starts, end)
+    return any(spans[j][1] > start for j in range(max(0, i - 8), i))
+
+
+def _measurement(doc, value, unit, family, device, test, block, start, end, text, decimals,
+                 qualifier, source, kind="measured") -> Measurement:  # noqa: ANN001  # fmt: skip
+    return Measurement(metric=family, value=value, unit=unit, device=device.id if device else None,
+                       test=test, section=block.section, line=doc.position(start)[0], start=start,
+                       end=end, text=text, decimals=decimals, qualifier=qualifier, source=source,
+                       kind=kind)  # fmt: skip
+
+
+def _column_family(header: str) -> tuple[str | None, str | None, str]:
+    """(family, test id, unit) a column header names."""
+    m = PER_WATT.search(header)
+    if m:
+        num = m.group(1).lower()
+        return "efficiency", None, f"{NUMERATOR_UNIT.get(num, num)} / watt"
+    low = header.lower()
+    if re.search(r"\bpower\b|\bwatts?\b|\(w\)|full load|\bidle\b", low):
+        return "power", None, "watt"
+    parsed = parse_test_name(header)
+    if parsed is None:
+        return None, None, ""
+    tid, _, metric = parsed
+    unit_m = re.search(r"\(([GMK]bps)\)|\b([GMK]bps)\b", header)
+    unit = (unit_m.group(1) or unit_m.group(2)) if unit_m else {"cps": "CPS", "rps": "RPS",
+                                                                 "ssl_tps": "TPS"}.get(metric, "")  # fmt: skip
+    if metric and metric.endswith("throughput") and not unit:
+        unit = "Gbps"
+    return metric, tid, unit
+
+
+def table_measurements(
+    doc: Document, block: Block, devices: list[Device], test: str | None, previous_text: str
+) -> list[Measurement]:
+    """Results in a table: one per numeric cell under a metric column, in a device's row."""
+    table = block.table
+    header = table.header if table else []
+    kind = "advertised" if ADVERTISED.search(previous_text) else "measured"
+    columns = [_column_family(h) for h in header]
+    out = []
+    for row in table.body if table else []:
+        found = devices_in_span(devices, row.start, row.end)
+        device = found[0][1] if found else None
+        for ci, cell in enumerate(row.cells[: len(header)]):
+            family, tid, unit = columns[ci]
+            num = cell_number(cell) if family else None
+            if num is None:
+                continue
+            out.append(_measurement(doc, num[0], unit, family, device, tid or test, block, cell.start,
+                                    cell.end, cell.text, num[1], None, "table", kind))  # fmt: skip
+        out.extend(_derived(doc, block, row, header, columns, device, kind))
+    return out
+
+
+def _derived(doc, block, row, header, columns, device, kind) -> list[Measurement]:  # noqa: ANN001
+    """efficiency x full-load power from one row, as an interval over the operands' rounding."""
+    eff_cols = [i for i, c in enumerate(columns) if c[0] == "efficiency"]
+    power_cols = [i for i, c in enumerate(columns) if c[0] == "power"]
+    if not eff_cols or not power_cols or device is None:
+        return []
+    pi = next(
+        (i for i in power_cols if re.search(r"full|load|max|typical", header[i], re.I)),
+        power_cols[-1],
+    )
+    out = []
+    for ei in eff_cols:
+        if max(ei, pi) >= len(row.cells):
+            continue
+        eff, power = cell_number(row.cells[ei]), cell_number(row.cells[pi])
+        m = PER_WATT.search(header[ei])
+        family = NUMERATOR_FAMILY.get(m.group(1).lower()) if m else None
+        if not eff or not power or family is None:
+            continue
+        unit = NUMERATOR_UNIT[m.group(1).lower()]
+        e_lo, e_hi = ar.rounding_interval(eff[0], eff[1])
+        p_lo, p_hi = ar.rounding_interval(power[0], power[1])
+        text = f"{row.cells[ei].text} {header[ei]} x {row.cells[pi].text} W ({header[pi]})"
+        meas = _measurement(doc, eff[0] * power[0], unit, family, device, None, block,
+                            row.cells[ei].start, row.cells[ei].end, text, 0, None, "derived", kind)  # fmt: skip
+        meas.low, meas.high = e_lo * p_lo, e_hi * p_hi
+        meas.derived_from = [f"{row_label(row)} / {header[ei]}", f"{row_label(row)} / {header[pi]}"]
+        out.append(meas)
+    return out
+
+
+def derived_test(doc: Document, section: str | None, family: str) -> str | None:
+    """The test a per-watt figure's numerator comes from, as the section's prose names it."""
+    for block in doc.blocks:
+        if block.section != section or block.table is not None:
+            continue
+        for m in LAYER_METRIC.finditer(block.text):
+            parsed = parse_test_name(m.group(0))
+            if parsed and parsed[2] == family:
+                return parsed[0]
+    return None
+
+
+def attribute_operands(devices: list[Device], claims, measurements: list[Measurement]) -> None:  # noqa: ANN001
+    """In "X was 1.5x that of Y at A compared with B", A is X's figure and B is Y's."""
+    by_span = {(m.start, m.end): m for m in measurements}
+    for p in claims:
+        ops = p.claim.operands
+        if len(ops) != 2 or any(o.source != "sentence" for o in ops):
+            continue
+        mentions = devices_in_span(devices, p.sentence.start, p.sentence.end)
+        before = [d for pos, d in mentions if pos < p.stated.start]
+        after = [d for pos, d in mentions if pos > p.stated.end]
+        if not before or not after or before[-1].id == after[0].id:
+            continue
+        subject, reference = (
+            by_span.get((ops[0].start, ops[0].end)),
+            by_span.get((ops[1].start, ops[1].end)),
+        )
+        if subject is not None:
+            subject.device = before[-1].id
+        if reference is not None:
+            reference.device = after[0].id
+
+
+def is_rate_quantity(q: Quantity) -> bool:
+    """True for a bit rate (used to skip link speeds and caps)."""
+    return is_bit_rate(q.unit)

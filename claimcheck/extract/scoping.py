@@ -1,0 +1,96 @@
+"""Give every extracted condition its scope: a test, a device, a section or the document.
+
+- a cell of a test-details table (first column "Test") scopes to that row's test;
+- a cell of a per-device table scopes to the row's device;
+- a per-device condition in prose (license, version, profile, power method,
+  load setting, ...) scopes to each device the sentence names;
+- other prose scopes to the block's test, else to its section, and under a
+  methodology heading ("Test Setup", "Common Test Settings") to the document.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.extract import conditions as cx
+from claimcheck.extract.benchtests import test_of_row
+from claimcheck.extract.devices import devices_in_span
+from claimcheck.extract.sentences import split
+from claimcheck.models import Block, Condition, Device, Document
+
+PER_DEVICE = {"license_cap", "software_version", "profile", "power_method", "load_setting",
+              "interfaces", "hardware", "errors"}  # fmt: skip
+DOCUMENT_SECTIONS = re.compile(
+    r"method|setup|set-up|settings|environment|procedure|test bed|testbed|configuration|"
+    r"appendix|details|profile|overview|introduction|summary|how we tested|about|process",
+    re.IGNORECASE,
+)
+
+
+def _scope_for(block: Block, test: str | None) -> str:
+    if test:
+        return f"test:{test}"
+    if block.section is None or DOCUMENT_SECTIONS.search(block.section):
+        return "document"
+    return f"section:{block.section}"
+
+
+def _make(doc: Document, raw: cx.RawCondition, scope: str, block: Block, source: str,
+          test: str | None = None, device: str | None = None) -> Condition:  # fmt: skip
+    return Condition(name=raw.name, value=raw.value, scope=scope, test=test, device=device,
+                     section=block.section, line=doc.position(raw.start)[0], start=raw.start,
+                     end=raw.end, text=raw.text, source=source, negated=raw.negated,
+                     hedged=raw.hedged)  # fmt: skip
+
+
+def block_conditions(
+    doc: Document, block: Block, test: str | None, devices: list[Device]
+) -> list[Condition]:
+    """Conditions stated in one block, scoped."""
+    if block.table is not None:
+        return _table_conditions(doc, block, test, devices)
+    out: list[Condition] = []
+    source = "list" if block.kind == "list_item" else "text"
+    if block.kind == "code":
+        raws = cx.conditions_in_command(block.text, block.start)
+        return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
+    for sentence in split(block.text, block.start):
+        mentions = devices_in_span(devices, sentence.start, sentence.end)
+        for raw in cx.conditions_in_text(sentence.text, sentence.start):
+            if raw.name in PER_DEVICE and mentions:
+                named = [d for pos, d in mentions if pos < raw.start] or [d for _, d in mentions]
+                for d in {d.id: d for d in named}.values():
+                    out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
+            else:
+                out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
+    return out
+
+
+def _table_conditions(
+    doc: Document, block: Block, test: str | None, devices: list[Device]
+) -> list[Condition]:
+    table = block.table
+    header = table.header
+    out: list[Condition] = []
+    if table.kind in ("tool_output", "code"):
+        text = doc.text[block.start : block.end]
+        raws = cx.conditions_in_command(text, block.start)
+        return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
+    tests_table = bool(header) and header[0].strip().lower().startswith("test")
+    for row in table.body:
+        row_test = test_of_row(row.cells[0].text) if tests_table and row.cells else None
+        found = devices_in_span(devices, row.start, row.end)
+        device = found[0][1] if found else None
+        for ci, cell in enumerate(row.cells[: len(header)]):
+            if not cell.text or ci == 0:
+                continue
+            raw = cx.condition_from_cell(header[ci], cell.text, cell.start, cell.end)
+            if raw is None:
+                continue
+            if row_test:
+                out.append(_make(doc, raw, f"test:{row_test}", block, "table", row_test))
+            elif device is not None:
+                out.append(_make(doc, raw, f"device:{device.id}", block, "table", test, device.id))
+            else:
+                out.append(_make(doc, raw, _scope_for(block, test), block, "table", test))
+    return out

@@ -1,0 +1,223 @@
+"""Declarative rules: evaluate a rule's ``match`` expression over each subject's facts.
+
+The environment an expression sees, by subject:
+
+- ``measurement``: ``measurement`` (its fields plus ``quantity``, a pint value),
+  ``scope`` (condition name -> value in scope, the most specific scope winning),
+  ``device`` (the device's fields plus its device-scoped conditions), ``test``;
+- ``condition``: ``condition``, ``device``;
+- ``claim``: ``claim``;
+- ``device``: ``device``;
+- ``document``: ``document`` (path, devices, sponsor, condition names present).
+
+Every subject also sees ``document``. Functions over the whole report:
+``any_device(name, value)``, ``differs_across_devices(name)``,
+``is_tested_vendor(org)``, ``contains_any(text, [words])``, ``has_condition(name)``,
+``largest(x)`` (the largest number of a list, or ``x`` itself).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from claimcheck.link import ClaimGraph
+from claimcheck.models import Document, Extraction
+from claimcheck.rules.expr import Expression, compile_expression
+from claimcheck.rules.registry import Hit
+from claimcheck.rules.spec import RuleSpec
+
+FUNCTIONS = (
+    "any_device",
+    "differs_across_devices",
+    "is_tested_vendor",
+    "contains_any",
+    "has_condition",
+    "largest",
+)
+_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+
+
+@cache
+def _compiled(text: str, source: str, line: int, column: int) -> Expression:
+    return compile_expression(
+        text, source=source, line=line, column=column, known_functions=set(FUNCTIONS)
+    )
+
+
+def compile_rule(spec: RuleSpec) -> tuple[Expression, list[tuple[str, Expression | None]]]:
+    """The rule's match expression and its message template, compiled (errors name the file)."""
+    match = _compiled(spec.match or "false", spec.path, spec.match_line, spec.match_column)
+    parts: list[tuple[str, Expression | None]] = []
+    pos = 0
+    for m in _PLACEHOLDER.finditer(spec.message):
+        parts.append((spec.message[pos : m.start()], None))
+        parts.append(("", _compiled(m.group(1), f"{spec.path} (message)", 1, m.start(1) + 1)))
+        pos = m.end()
+    parts.append((spec.message[pos:], None))
+    return match, parts
+
+
+def _quantity(value: float, unit: str) -> Any:
+    from claimcheck.units import registry
+
+    try:
+        return registry().Quantity(value, unit or "dimensionless")
+    except Exception:  # noqa: BLE001 - an odd unit string: the number alone
+        return value
+
+
+def _cap(value: Any) -> Any:
+    if isinstance(value, dict) and "value" in value and "unit" in value:
+        from claimcheck.units import canonical_unit
+
+        return _quantity(float(value["value"]), canonical_unit(str(value["unit"])) or "")
+    return value
+
+
+class Facts:
+    """The per-document view rules evaluate against (built once per document)."""
+
+    def __init__(self, doc: Document, extraction: Extraction) -> None:
+        self.doc = doc
+        self.extraction = extraction
+        self.graph = ClaimGraph(extraction)
+        self.device_conditions: dict[str, dict[str, Any]] = {}
+        for c in extraction.conditions:
+            if c.device and not c.hedged:
+                self.device_conditions.setdefault(c.device, {}).setdefault(c.name, _cap(c.value))
+        self.devices = {d.id: d for d in extraction.devices}
+        self.tests = {t.id: t for t in extraction.tests}
+        names = sorted({c.name for c in extraction.conditions if not c.hedged})
+        sponsor = next(
+            (c.value for c in extraction.conditions if c.name == "sponsor" and not c.hedged), None
+        )
+        self.document = {"path": extraction.path, "devices": len(extraction.devices),
+                         "conditions": names, "sponsor": sponsor}  # fmt: skip
+        self.functions = {
+            "any_device": self.any_device,
+            "differs_across_devices": self.differs_across_devices,
+            "is_tested_vendor": self.is_tested_vendor,
+            "contains_any": contains_any,
+            "has_condition": lambda name: name in names,
+            "largest": largest,
+        }
+
+    def device_env(self, device_id: str | None) -> dict[str, Any] | None:
+        """A device's fields plus its device-scoped conditions."""
+        if device_id is None:
+            return None
+        d = self.devices.get(device_id)
+        env: dict[str, Any] = d.model_dump() if d else {"id": device_id}
+        env.update(self.device_conditions.get(device_id, {}))
+        return env
+
+    def any_device(self, name: str, value: Any = None) -> bool:
+        """Some device has condition ``name`` (equal to ``value`` when given)."""
+        return any(
+            name in c and (value is None or c[name] == value)
+            for c in self.device_conditions.values()
+        )
+
+    def differs_across_devices(self, name: str) -> bool:
+        """Devices have different values of condition ``name``, or only some devices have one."""
+        values = [repr(c[name]) for c in self.device_conditions.values() if name in c]
+        return len(set(values)) > 1 or (0 < len(values) < len(self.devices))
+
+    def is_tested_vendor(self, org: Any) -> bool:
+        """``org`` names the vendor of a tested device (or the device itself)."""
+        if not isinstance(org, str):
+            return False
+        low = org.lower()
+        for d in self.devices.values():
+            names = [d.vendor or "", d.family or "", *d.aliases]
+            if any(n and (n.lower() in low or low in n.lower()) for n in names if len(n) >= 2):
+                return True
+        return False
+
+    def subjects(self, kind: str) -> Iterator[tuple[Any, dict[str, Any]]]:
+        """(fact, environment) for every subject of a kind."""
+        ex = self.extraction
+        base = {"document": self.document}
+        if kind == "measurement":
+            for m in ex.measurements:
+                scope = {n: _cap(cs[0].value) for n, cs in self.graph.conditions_for(m).items()
+                         if not _ambiguous(cs[0])}  # fmt: skip
+                env = {**base, "measurement": {**m.model_dump(), "quantity": _quantity(m.value, m.unit)},
+                       "scope": scope, "device": self.device_env(m.device),
+                       "test": self.tests[m.test].model_dump() if m.test in self.tests else None}  # fmt: skip
+                yield m, env
+        elif kind == "condition":
+            for c in ex.conditions:
+                if not c.hedged:
+                    yield c, {**base, "condition": {**c.model_dump(), "value": _cap(c.value)},
+                              "device": self.device_env(c.device)}  # fmt: skip
+        elif kind == "claim":
+            for c in ex.claims:
+                yield c, {**base, "claim": c.model_dump()}
+        elif kind == "device":
+            for d in ex.devices:
+                env = self.device_env(d.id)
+                yield (d.mentions[0] if d.mentions else d), {**base, "device": env}
+        elif kind == "document":
+            yield None, base
+
+
+def _ambiguous(c: Any) -> bool:
+    """A list of values set for the whole document ("1, 10, 100 depending on the test")
+    does not say which applies to one figure."""
+    return isinstance(c.value, list) and c.scope.split(":")[0] in ("document", "section")
+
+
+def largest(value: Any) -> Any:
+    """The largest number of a list, or the value itself ("1, 10, 100" -> 100; 10 -> 10)."""
+    if isinstance(value, list):
+        nums = [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
+        return max(nums) if nums else None
+    return value
+
+
+def contains_any(text: Any, words: Any) -> bool:
+    """``text`` contains any of ``words`` (case-insensitive)."""
+    if not isinstance(text, str) or not isinstance(words, list):
+        return False
+    low = text.lower()
+    return any(isinstance(w, str) and w.lower() in low for w in words)
+
+
+def run_match_rule(spec: RuleSpec, facts: Facts) -> Iterator[Hit]:
+    """Hits of a declarative rule: one per subject whose match expression holds."""
+    match, message = compile_rule(spec)
+    for fact, env in facts.subjects(spec.subject):
+        if not match.evaluate(env, facts.functions):
+            continue
+        text = "".join(
+            lit if expr is None else _show(expr.evaluate(env, facts.functions))
+            for lit, expr in message
+        )
+        start = getattr(fact, "start", 0) if fact is not None else 0
+        end = getattr(fact, "end", start) if fact is not None else 0
+        yield Hit(start, max(end, start), text)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, float):
+        return f"{value:,.4g}"
+    if isinstance(value, dict) and "value" in value:
+        return f"{value['value']} {value.get('unit', '')}".strip()
+    if hasattr(value, "magnitude") and hasattr(value, "units"):
+        return f"{value.magnitude:,.4g} {value.units:~}"
+    return str(value)
+
+
+def get_facts(doc: Document, extraction: Extraction) -> Facts:
+    """The Facts view of a document, built once and kept with its extraction."""
+    facts = extraction._facts
+    if facts is None or facts.doc is not doc:
+        facts = Facts(doc, extraction)
+        extraction._facts = facts
+    return facts
