@@ -1,5 +1,25 @@
 """The registered checks; importing this package registers them all."""
 
-from claimcheck.rules.checks import claims, crossref, littles_law, order_stats, unit_misuse
+from claimcheck.rules.checks import (
+    claims,
+    consistency,
+    crossref,
+    disclosure,
+    littles_law,
+    metric_defs,
+    order_stats,
+    setup_fairness,
+    unit_misuse,
+)
 
-__all__ = ["claims", "crossref", "littles_law", "order_stats", "unit_misuse"]
+__all__ = [
+    "claims",
+    "consistency",
+    "crossref",
+    "disclosure",
+    "littles_law",
+    "metric_defs",
+    "order_stats",
+    "setup_fairness",
+    "unit_misuse",
+]
