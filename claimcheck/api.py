@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from claimcheck.errors import ClaimcheckError
+from claimcheck.config import Config, discover
+from claimcheck.config import load as load_config
+from claimcheck.errors import ClaimcheckError, ConfigError
 from claimcheck.models import CheckResult, Document, Extraction, FileError
 from claimcheck.rules.selection import Selection, parse_codes
 from claimcheck.rules.spec import RuleSpec
@@ -20,10 +22,24 @@ def rules(rules_dir: list[str] | None = None) -> list[RuleSpec]:
     return all_rules(tuple(rules_dir or ()))
 
 
-def _selection(select, ignore, specs: list[RuleSpec]) -> Selection:  # noqa: ANN001
-    sel = Selection(parse_codes(select), parse_codes(ignore))
-    sel.validate({r.code for r in specs})
+def _selection(select, ignore, specs: list[RuleSpec], cfg: Config | None = None) -> Selection:  # noqa: ANN001
+    codes = {r.code for r in specs}
+    if cfg is not None and cfg.path is not None:
+        for code in cfg.codes():
+            if not any(c.startswith(code) for c in codes):
+                raise ConfigError(f"{cfg.path}: unknown rule code or prefix {code!r}")
+    chosen = parse_codes(select) or tuple(cfg.select if cfg else ())
+    ignored = (*(cfg.ignore if cfg else ()), *parse_codes(ignore))
+    sel = Selection(chosen, ignored)
+    sel.validate(codes)
     return sel
+
+
+def settings(config: str | os.PathLike | Config | None = None) -> Config:
+    """The configuration in force: a given file or Config, else the nearest one found."""
+    if isinstance(config, Config):
+        return config
+    return load_config(config) if config is not None else discover()
 
 
 def _extract(doc: Document) -> Extraction:
@@ -33,12 +49,23 @@ def _extract(doc: Document) -> Extraction:
 
 
 def _check_document(
-    doc: Document, specs: list[RuleSpec], sel: Selection, result: CheckResult
+    doc: Document,
+    specs: list[RuleSpec],
+    sel: Selection,
+    result: CheckResult,
+    cfg: Config | None = None,
 ) -> None:
+    from claimcheck import suppression
     from claimcheck.rules.engine import run_rules
 
+    if cfg is not None and cfg.per_file_ignores:
+        extra = tuple(cfg.ignored_for(doc.name))
+        if extra:
+            sel = Selection(sel.select, (*sel.ignore, *extra))
+    silenced = suppression.parse(doc, {r.code for r in specs})
     extraction = _extract(doc)
     findings, errors = run_rules(doc, extraction, specs, sel)
+    findings = [f for f in findings if not silenced.silences(f)]
     result.findings.extend(findings)
     result.errors.extend(errors)
     result.claims.extend(extraction.claims)
@@ -71,12 +98,18 @@ def check(
     select: str | list[str] | None = None,
     ignore: str | list[str] | None = None,
     rules_dir: list[str] | None = None,
+    config: str | os.PathLike | Config | None = None,
 ) -> CheckResult:
-    """Check one path (file or directory) or several; unreadable files go to ``errors``."""
+    """Check one path (file or directory) or several; unreadable files go to ``errors``.
+
+    Settings come from ``config`` (a file or Config; by default the nearest
+    pyproject.toml ``[tool.claimcheck]`` or .claimcheck.toml); arguments override it.
+    """
     from claimcheck.ingest import read_path
 
-    specs = rules(rules_dir)
-    sel = _selection(select, ignore, specs)
+    cfg = settings(config)
+    specs = rules([*cfg.rules_dir, *(rules_dir or [])])
+    sel = _selection(select, ignore, specs, cfg)
     paths = path if isinstance(path, list) else [path]
     files, errors = expand_paths(paths)
     result = CheckResult(errors=errors)
@@ -86,7 +119,12 @@ def check(
         except ClaimcheckError as exc:
             result.errors.append(FileError(path=str(f), message=str(exc)))
             continue
-        _check_document(doc, specs, sel, result)
+        try:
+            _check_document(doc, specs, sel, result, cfg)
+        except ClaimcheckError as exc:
+            if isinstance(exc, ConfigError):
+                raise
+            result.errors.append(FileError(path=str(f), message=str(exc)))
     return result
 
 
@@ -97,13 +135,17 @@ def check_text(
     select: str | list[str] | None = None,
     ignore: str | list[str] | None = None,
     rules_dir: list[str] | None = None,
+    config: str | os.PathLike | Config | None = None,
 ) -> CheckResult:
-    """Check report text given as a string."""
+    """Check report text given as a string (settings as for :func:`check`)."""
     from claimcheck.ingest import read_text
 
-    specs = rules(rules_dir)
+    cfg = settings(config) if config is not None else Config()
+    specs = rules([*cfg.rules_dir, *(rules_dir or [])])
     result = CheckResult()
-    _check_document(read_text(text, name), specs, _selection(select, ignore, specs), result)
+    _check_document(
+        read_text(text, name), specs, _selection(select, ignore, specs, cfg), result, cfg
+    )
     return result
 
 

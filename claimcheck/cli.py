@@ -24,12 +24,15 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=FORMATS, default="text")
     c.add_argument("--select", help="comma-separated rule codes or prefixes to run")
     c.add_argument("--ignore", help="comma-separated rule codes or prefixes to skip")
-    c.add_argument("--fail-on", choices=("error", "warning", "info"), default="warning")
+    c.add_argument("--fail-on", choices=("error", "warning", "info"), default=None,
+                   help="lowest severity that makes the exit status 1 (default: warning)")  # fmt: skip
     c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
+    c.add_argument("--config", help="config file (pyproject.toml or .claimcheck.toml)")
     e = sub.add_parser("extract", help="print the facts found in a report")
     e.add_argument("path", metavar="PATH")
     e.add_argument("--format", choices=FORMATS, default="json")
-    sub.add_parser("rules", help="list every rule")
+    r = sub.add_parser("rules", help="list every rule")
+    r.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
     x = sub.add_parser("explain", help="show one rule's docs and examples")
     x.add_argument("code")
     return p
@@ -54,8 +57,9 @@ def _run(args: argparse.Namespace) -> int:
     from claimcheck import api
 
     if args.command == "check":
+        cfg = api.settings(args.config)
         result = api.check(
-            args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir
+            args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir, config=cfg
         )
         if args.format == "json":
             from claimcheck.report.json import format_findings
@@ -66,7 +70,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"claimcheck: {err.path}: {err.message}", file=sys.stderr)
         if result.errors:
             return EXIT_ERROR
-        threshold = SEVERITY_RANK[args.fail_on]
+        threshold = SEVERITY_RANK[args.fail_on or cfg.fail_on or "warning"]
         failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
         return EXIT_FINDINGS if failed else EXIT_OK
     if args.command == "extract":
@@ -78,7 +82,7 @@ def _run(args: argparse.Namespace) -> int:
         print(format_extraction(extraction))
         return EXIT_OK
     if args.command == "rules":
-        for r in api.rules():
+        for r in api.rules(args.rules_dir):
             print(f"{r.code}  {r.name:<22} {r.severity:<8} {r.summary}")
         return EXIT_OK
     if args.command == "explain":
