@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
 from claimcheck.rules.registry import get_check
@@ -31,6 +32,8 @@ def run_rules(
                     severity=hit.severity or spec.severity, line=line, column=col,
                     end_line=end_line, end_column=end_col, message=hit.message,
                     evidence=hit.evidence or None))  # fmt: skip
+        except RuleError:
+            raise  # the rule file itself is wrong (e.g. a type error in its expression): exit 2
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the others
             errors.append(
                 FileError(path=doc.name, message=f"internal error in rule {spec.code}: {exc!r}")
