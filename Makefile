@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test lint venv dev clean
+.PHONY: demo test lint eval bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -27,6 +27,12 @@ test: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check claimcheck tests benchmarks
 	$(VENV)/bin/ruff format --check claimcheck tests benchmarks
 	$(PY) -m pytest
+
+eval: $(VENV)/.installed
+	$(VENV)/bin/claimcheck eval corpus/
+
+bench: $(VENV)/.dev-installed
+	$(PY) benchmarks/bench_pipeline.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -33,6 +33,11 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--format", choices=FORMATS, default="json")
     r = sub.add_parser("rules", help="list every rule")
     r.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
+    v = sub.add_parser(
+        "eval", help="accuracy on an annotated corpus (precision, recall, F1 per rule)"
+    )
+    v.add_argument("corpus", metavar="DIR")
+    v.add_argument("--format", choices=("text", "markdown"), default="text")
     x = sub.add_parser("explain", help="show one rule's docs and examples")
     x.add_argument("code")
     return p
@@ -85,6 +90,10 @@ def _run(args: argparse.Namespace) -> int:
         for r in api.rules(args.rules_dir):
             print(f"{r.code}  {r.name:<22} {r.severity:<8} {r.summary}")
         return EXIT_OK
+    if args.command == "eval":
+        from claimcheck.evaluation import main as eval_main
+
+        return eval_main([args.corpus, "--format", args.format])
     if args.command == "explain":
         return _explain(args.code.upper())
     return EXIT_ERROR
