@@ -20,7 +20,11 @@ def __getattr__(name: str):  # noqa: ANN202
         import claimcheck.extract  # the subpackage is callable: see claimcheck/extract/__init__.py
 
         return claimcheck.extract
-    if name in ("check", "check_text", "rules"):
+    if name == "rules":
+        import claimcheck.rules  # callable too: see claimcheck/rules/__init__.py
+
+        return claimcheck.rules
+    if name in ("check", "check_text"):
         from claimcheck import api
 
         return getattr(api, name)

@@ -6,10 +6,18 @@ from bisect import bisect_right
 
 from claimcheck.models import Block, Document
 
+_INDEX: list = [None, []]  # the last document's block starts: checks ask many times per document
+
+
+def _starts(doc: Document) -> list[int]:
+    if _INDEX[0] is not doc:
+        _INDEX[0], _INDEX[1] = doc, [b.start for b in doc.blocks]
+    return _INDEX[1]
+
 
 def block_at(doc: Document, offset: int) -> Block | None:
     """The block that contains a source offset."""
-    starts = [b.start for b in doc.blocks]
+    starts = _starts(doc)
     i = bisect_right(starts, offset) - 1
     if i >= 0 and doc.blocks[i].start <= offset < doc.blocks[i].end:
         return doc.blocks[i]
@@ -22,10 +30,15 @@ def sentence_around(doc: Document, start: int, end: int) -> str:
     if block is None:
         return doc.text[max(0, start - 120) : end + 120].replace("\n", " ")
     text, s, e = block.text, start - block.start, end - block.start
-    left = max(text.rfind(". ", 0, s), text.rfind("; ", 0, s))
-    right_candidates = [i for i in (text.find(". ", e), text.find("; ", e)) if i >= 0]
-    right = min(right_candidates) if right_candidates else len(text)
-    return text[left + 1 if left >= 0 else 0 : right + 1]
+    # a "sentence" never reaches further than LIMIT characters: tables are one block
+    lo, hi = max(0, s - LIMIT), min(len(text), e + LIMIT)
+    left = max(text.rfind(". ", lo, s), text.rfind("; ", lo, s))
+    right_candidates = [i for i in (text.find(". ", e, hi), text.find("; ", e, hi)) if i >= 0]
+    right = min(right_candidates) if right_candidates else hi
+    return text[left + 1 if left >= 0 else lo : right + 1]
+
+
+LIMIT = 300
 
 
 def window(

@@ -15,7 +15,7 @@ from claimcheck.models import Block, Document, Extraction
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import convert
 
-_NUM = r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_NUM = r"(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,])"
 RATE_RE = re.compile(
     rf"(?:requests/sec(?:ond)?|req/s|reqs/sec|rps|requests per second)\s*[:=]?\s*({_NUM}(?:\.\d+)?)"
     rf"|({_NUM}(?:\.\d+)?)\s*(?:requests/s(?:ec)?|req/s|reqs/s|rps|requests per second)\b",
@@ -23,14 +23,14 @@ RATE_RE = re.compile(
 )
 MEAN_RE = re.compile(
     r"(?:mean|average|avg)[a-z ]{0,20}?(?:latency|response time)?\s*(?:of|was|is|:|=)?\s*"
-    r"(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\b"
-    r"|(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\s+(?:mean|average|avg)\b"
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\b"
+    r"|(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\s+(?:mean|average|avg)\b"
     r"|^\s*latency\s+(\d+(?:\.\d+)?)(ms|us|µs|s)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 CONN_RE = re.compile(
     r"(?:^|\s)(?:-c\s?|--connections[= ]|--concurrency[= ]|-connections[= ])(\d+)\b"
-    r"|(\d{1,3}(?:,\d{3})+|\d+)\s+(?:concurrent\s+|open\s+|simultaneous\s+|keep-alive\s+)?"
+    r"|(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)\s+(?:concurrent\s+|open\s+|simultaneous\s+|keep-alive\s+)?"
     r"(?:connections|conns|virtual users|vus|clients)\b",
     re.IGNORECASE,
 )

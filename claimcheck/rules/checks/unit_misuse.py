@@ -31,14 +31,16 @@ COUNT_WORDS = re.compile(r"^\s*(?:of\s+)?(?:concurrent|simultaneous|open|active|
 @check("unit_misuse")
 def unit_misuse(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """Energy for a heat rate, bits for a size, bytes for a rate, a rate for a count."""
+    rates: dict[int, set[float]] = {}  # block start -> bit-rate values stated in it
+    for r in extraction.quantities:
+        if r.unit and is_bit_rate(r.unit):
+            block = block_at(doc, r.start)
+            if block is not None:
+                rates.setdefault(block.start, set()).add(r.value)
     for q in extraction.quantities:
         if not q.unit or q.is_percent:
             continue
-        hit = (
-            _energy_for_rate(doc, q)
-            or _bits_for_size(doc, q)
-            or _bytes_for_rate(doc, q, extraction)
-        )
+        hit = _energy_for_rate(doc, q) or _bits_for_size(doc, q) or _bytes_for_rate(doc, q, rates)
         hit = hit or _rate_for_count(doc, q)
         if hit:
             yield hit
@@ -47,9 +49,8 @@ def unit_misuse(doc: Document, extraction: Extraction) -> Iterator[Hit]:
 def _energy_for_rate(doc: Document, q: Quantity) -> Hit | None:
     if not is_energy(q.unit) or "BTU" not in q.unit:
         return None
-    block = block_at(doc, q.start)
-    text = (block.text if block else sentence_around(doc, q.start, q.end)).lower()
-    if not HEAT_WORDS.search(text):
+    pre, post = window(doc, q.start, q.end, 200, 200)
+    if not HEAT_WORDS.search(pre + " " + post):
         return None
     watts = q.value / ar.BTU_PER_HOUR_PER_WATT
     msg = (f'"{q.text}" is an energy, but a heat output is a rate: BTU/h '
@@ -71,20 +72,21 @@ def _bits_for_size(doc: Document, q: Quantity) -> Hit | None:
     return Hit(q.start, q.end, msg, {"stated": q.text, "expected_unit": "bytes"})
 
 
-def _bytes_for_rate(doc: Document, q: Quantity, extraction: Extraction) -> Hit | None:
+def _bytes_for_rate(doc: Document, q: Quantity, rates: dict[int, set[float]]) -> Hit | None:
     if not is_bytes(q.unit) or q.is_range:
         return None
     sentence = sentence_around(doc, q.start, q.end).lower()
     if not RATE_WORDS.search(sentence) or STORAGE_WORDS.search(sentence):
         return None
     block = block_at(doc, q.start)
-    same_rate = [
-        r for r in extraction.quantities
-        if block and block.start <= r.start < block.end and is_bit_rate(r.unit) and r.value == q.value
-    ]  # fmt: skip
+    same_rate = block is not None and q.value in rates.get(block.start, set())
     if not same_rate and not re.search(r"\blicen[cs]", sentence):
         return None
-    evidence = f" ({same_rate[0].text} in the same paragraph)" if same_rate else ""
+    evidence = (
+        f" ({ar.format_number(q.value, q.decimals)} Gbps in the same paragraph)"
+        if same_rate
+        else ""
+    )
     msg = (f'"{q.text}" is a size in bytes where a rate is meant{evidence}; '
            f"{ar.format_number(q.value, q.decimals)} {q.unit_text} is not "
            f"{ar.format_number(q.value, q.decimals)} Gbit/s")  # fmt: skip
