@@ -8,11 +8,18 @@ from pathlib import Path
 from claimcheck.config import Config, discover
 from claimcheck.config import load as load_config
 from claimcheck.errors import ClaimcheckError, ConfigError
-from claimcheck.models import CheckResult, Document, Extraction, FileError
+from claimcheck.models import CheckResult, Document, Extraction, FileError, Finding
 from claimcheck.rules.selection import Selection, parse_codes
 from claimcheck.rules.spec import RuleSpec
 
-SUPPORTED = {".md", ".markdown", ".txt", ".text", ".rst"}
+SUPPORTED = {".md", ".markdown", ".txt", ".text", ".rst", ".html", ".htm"}
+
+
+def supported_suffixes() -> set[str]:
+    """Suffixes a directory is searched for: text, Markdown, HTML, and PDF with the pdf extra."""
+    from claimcheck.ingest.pdf import available
+
+    return SUPPORTED | {".pdf"} if available() else set(SUPPORTED)
 
 
 def rules(rules_dir: list[str] | None = None) -> list[RuleSpec]:
@@ -65,7 +72,7 @@ def _check_document(
     silenced = suppression.parse(doc, {r.code for r in specs})
     extraction = _extract(doc)
     findings, errors = run_rules(doc, extraction, specs, sel)
-    findings = [f for f in findings if not silenced.silences(f)]
+    findings = [_paged(doc, f) for f in findings if not silenced.silences(f)]
     result.findings.extend(findings)
     result.errors.extend(errors)
     result.claims.extend(extraction.claims)
@@ -74,14 +81,39 @@ def _check_document(
     result._documents[doc.name] = doc
 
 
+def _paged(doc: Document, finding: Finding) -> Finding:
+    """A finding in paged input (PDF) names its page, in the evidence and the message."""
+    pages = doc.page_of_line
+    if not pages or not 0 < finding.line <= len(pages):
+        return finding
+    page = pages[finding.line - 1]
+    evidence = {**(finding.evidence or {}), "page": page}
+    return finding.model_copy(
+        update={"evidence": evidence, "message": f"{finding.message} (page {page})"}
+    )
+
+
+def display_path(path: str | os.PathLike) -> str:
+    """A path as text that any output can encode (undecodable bytes become U+FFFD)."""
+    return os.fsencode(path).decode("utf-8", errors="replace")
+
+
+def _without_path(message: str, *names: str) -> str:
+    for n in names:
+        if message.startswith(f"{n}: "):
+            return message[len(n) + 2 :]
+    return message
+
+
 def expand_paths(paths: list[str | os.PathLike]) -> tuple[list[Path], list[FileError]]:
     """Files to check: files as given, directories recursively (supported suffixes only)."""
     files: list[Path] = []
     errors: list[FileError] = []
+    suffixes = supported_suffixes()
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUPPORTED)
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in suffixes)
             if not found:
                 errors.append(
                     FileError(path=str(p), message="no supported report files in directory")
@@ -114,17 +146,23 @@ def check(
     files, errors = expand_paths(paths)
     result = CheckResult(errors=errors)
     for f in files:
+        name = display_path(f)
         try:
             doc = read_path(f)
         except ClaimcheckError as exc:
-            result.errors.append(FileError(path=str(f), message=str(exc)))
+            result.errors.append(
+                FileError(path=name, message=_without_path(str(exc), str(f), name))
+            )
             continue
+        doc.name = name
         try:
             _check_document(doc, specs, sel, result, cfg)
         except ClaimcheckError as exc:
             if isinstance(exc, ConfigError):
                 raise
-            result.errors.append(FileError(path=str(f), message=str(exc)))
+            result.errors.append(
+                FileError(path=name, message=_without_path(str(exc), str(f), name))
+            )
     return result
 
 

@@ -11,6 +11,7 @@ from claimcheck.models import SEVERITY_RANK
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ("text", "json")
+CHECK_FORMATS = (*FORMATS, "sarif", "github", "markdown", "html")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,7 +22,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="check reports and print findings")
     c.add_argument("paths", nargs="+", metavar="PATH")
-    c.add_argument("--format", choices=FORMATS, default="text")
+    c.add_argument("--format", choices=CHECK_FORMATS, default="text")
     c.add_argument("--select", help="comma-separated rule codes or prefixes to run")
     c.add_argument("--ignore", help="comma-separated rule codes or prefixes to skip")
     c.add_argument("--fail-on", choices=("error", "warning", "info"), default=None,
@@ -66,11 +67,7 @@ def _run(args: argparse.Namespace) -> int:
         result = api.check(
             args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir, config=cfg
         )
-        if args.format == "json":
-            from claimcheck.report.json import format_findings
-        else:
-            from claimcheck.report.text import format_findings
-        print(format_findings(result))
+        print(_format_check(result, args, cfg))
         for err in result.errors:
             print(f"claimcheck: {err.path}: {err.message}", file=sys.stderr)
         if result.errors:
@@ -97,6 +94,18 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "explain":
         return _explain(args.code.upper())
     return EXIT_ERROR
+
+
+def _format_check(result, args: argparse.Namespace, cfg) -> str:  # noqa: ANN001
+    """The check result in the format asked for."""
+    from importlib import import_module
+
+    if args.format == "sarif":
+        from claimcheck import api
+        from claimcheck.report.sarif import format_findings as sarif
+
+        return sarif(result, api.rules([*cfg.rules_dir, *args.rules_dir]))
+    return import_module(f"claimcheck.report.{args.format}").format_findings(result)
 
 
 def _explain(code: str) -> int:

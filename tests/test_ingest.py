@@ -165,7 +165,7 @@ def test_unreadable_path(tmp_path):
         read_path(path)
 
 
-def test_read_path_markdown_and_pdf(tmp_path):
+def test_read_path_markdown_and_pdf(tmp_path, monkeypatch):
     md = tmp_path / "r.md"
     md.write_bytes(b"# Title\n\nSome text here.\n")
     doc = read_path(md)
@@ -173,7 +173,10 @@ def test_read_path_markdown_and_pdf(tmp_path):
     assert kinds(doc) == ["heading", "paragraph"]
     pdf = tmp_path / "r.pdf"
     pdf.write_bytes(b"%PDF-1.4 whatever")
-    with pytest.raises(InputError, match="pdf extra"):
+    with pytest.raises(InputError, match="not a readable PDF|pdf extra"):
+        read_path(pdf)
+    monkeypatch.setitem(sys.modules, "pypdf", None)  # as if the pdf extra were not installed
+    with pytest.raises(InputError, match="pdf"):
         read_path(pdf)
 
 

@@ -56,8 +56,17 @@ def _document(text: str, name: str, encoding: str) -> Document:
     )
 
 
-def _needs_pdf_extra(data: bytes, name: str) -> Document:
-    raise InputError(f"{name}: PDF input needs the pdf extra (pip install 'claimcheck[pdf]')")
+def _read_pdf(data: bytes, name: str) -> Document:
+    # Imported on use: pypdf (the pdf extra) is optional and slow to import.
+    from claimcheck.ingest.pdf import read_pdf
+
+    return read_pdf(data, name)
+
+
+def _read_html(data: bytes, name: str) -> Document:
+    from claimcheck.ingest.html import read_html
+
+    return read_html(data, name)
 
 
 # Suffix (lower case, with the dot; "" for none) -> reader. Unknown suffixes
@@ -69,9 +78,9 @@ READERS: dict[str, Reader] = {
     ".md": read_bytes,
     ".markdown": read_bytes,
     ".rst": read_bytes,
-    ".html": read_bytes,  # until an HTML reader exists, markup is read as text
-    ".htm": read_bytes,
-    ".pdf": _needs_pdf_extra,
+    ".html": _read_html,  # visible text with block structure: claimcheck.ingest.html
+    ".htm": _read_html,
+    ".pdf": _read_pdf,  # extracted text, page by page: claimcheck.ingest.pdf (pdf extra)
 }
 
 

@@ -1,0 +1,215 @@
+"""HTML input: the visible text, laid out so the segmenter sees its structure.
+
+Parsed with the standard library's :class:`html.parser.HTMLParser` (never
+with regular expressions). The Document's text is the extracted text, so
+line numbers count its lines:
+
+- ``p``, ``div`` and other blocks become paragraphs separated by blank lines,
+  with runs of whitespace collapsed; ``br`` breaks the line;
+- ``h1``-``h6`` become ``#`` headings; ``li`` becomes ``- item`` (``1. item``
+  in an ``ol``), indented two spaces per nesting level;
+- each ``tr`` becomes one line of tab-separated cells (``th``/``td``; a
+  ``colspan`` adds empty cells so columns stay aligned), ``caption`` a paragraph;
+- ``pre`` becomes a fenced code block with its text kept verbatim;
+- ``script``, ``style``, ``template``, ``noscript``, ``svg`` and ``title`` are
+  skipped; ``<sup>2</sup>`` becomes ``^2`` so it does not fuse with a number;
+- ``<!-- claimcheck: ... -->`` comments are kept on a line of their own, so
+  inline suppression works in HTML reports too.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from claimcheck.models import Document
+
+# "head" itself is not skipped: its end tag is optional, and all it shows is the title.
+SKIP = frozenset({"script", "style", "template", "noscript", "svg", "title", "iframe", "object"})
+BLOCKS = frozenset(
+    {"p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "blockquote",
+     "figure", "figcaption", "address", "dl", "dt", "dd", "form", "fieldset", "hr", "center",
+     "details", "summary", "body", "html", "legend"}
+)  # fmt: skip
+HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_SPACED = BLOCKS | set(HEADINGS) | {"li", "td", "th", "tr", "pre", "ul", "ol"}
+_BREAK = "\ue000"  # a line break from <br>, kept through whitespace collapsing
+_SPACE = re.compile(rf"[^\S{_BREAK}]+")
+
+
+def _collapse(parts: list[str]) -> str:
+    text = _SPACE.sub(" ", "".join(parts))
+    return "\n".join(line.strip() for line in text.split(_BREAK) if line.strip())
+
+
+class _Extractor(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[tuple[str, str]] = []  # (kind, text) in document order
+        self.buf: list[str] = []
+        self.kind, self.prefix = "para", ""
+        self.skip = 0
+        self.pre: list[str] | None = None
+        self.lists: list[list] = []  # [ordered, next number] per open list
+        self.tables = 0
+        self.row: list[str] | None = None
+        self.cell: list[str] | None = None
+        self.span = 1
+
+    # -- output ---------------------------------------------------------------
+    def emit(self, kind: str, text: str) -> None:
+        self.out.append((kind, text))
+
+    def flush(self) -> None:
+        text = _collapse(self.buf)
+        if text:
+            lines = text.split("\n")
+            indent = " " * len(self.prefix) if self.kind == "list" else ""
+            self.emit(
+                self.kind, "\n".join([self.prefix + lines[0], *(indent + x for x in lines[1:])])
+            )
+        self.buf, self.kind, self.prefix = [], "para", ""
+
+    def close_cell(self) -> None:
+        if self.cell is not None and self.row is not None:
+            self.row.append(_collapse(self.cell).replace("\n", " "))
+            self.row.extend([""] * (self.span - 1))  # keep the columns after a colspan aligned
+        self.cell, self.span = None, 1
+
+    def close_row(self) -> None:
+        self.close_cell()
+        if self.row is not None and any(c for c in self.row):
+            self.emit("row", "\t".join(self.row))
+        self.row = None
+
+    def text(self) -> str:
+        self.flush()
+        self.close_row()
+        chunks: list[str] = []
+        last = None
+        for kind, text in self.out:
+            if chunks:
+                chunks.append("\n" if kind == last and kind in ("list", "row") else "\n\n")
+            chunks.append(text)
+            last = kind
+        return "".join(chunks) + "\n" if chunks else ""
+
+    # -- parser callbacks -----------------------------------------------------
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in SKIP:
+            self.skip += 1
+            return
+        if self.skip:
+            return
+        if self.pre is not None:
+            if tag == "br":
+                self.pre.append("\n")
+            return
+        in_cell = self.cell is not None and self.tables == 1
+        if tag == "br":
+            (self.cell if in_cell else self.buf).append(" " if in_cell else _BREAK)
+        elif tag == "sup":
+            (self.cell if in_cell else self.buf).append("^")
+        elif tag == "table":
+            self.tables += 1
+            if self.tables == 1:
+                self.flush()
+        elif self.tables > 1 or (in_cell and tag not in ("td", "th", "tr")):
+            # Structure inside a cell: its text joins the cell, blocks and cells spaced apart.
+            if self.cell is not None and tag in _SPACED:
+                self.cell.append(" ")
+        elif tag == "tr" and self.tables:
+            self.close_row()
+            self.row = []
+        elif tag in ("td", "th") and self.tables:
+            if self.row is None:
+                self.row = []
+            self.close_cell()
+            self.cell = []
+            span = (dict(attrs).get("colspan") or "1").strip()
+            self.span = min(int(span), 50) if span.isdigit() and int(span) else 1
+        elif tag == "caption":
+            self.flush()
+        elif tag == "pre":
+            self.flush()
+            self.pre = []
+        elif tag in HEADINGS:
+            self.flush()
+            self.kind, self.prefix = "heading", "#" * HEADINGS[tag] + " "
+        elif tag in ("ul", "ol"):
+            self.flush()
+            self.lists.append([tag == "ol", int(dict(attrs).get("start") or 1)])
+        elif tag == "li":
+            self.flush()
+            depth = max(len(self.lists), 1)
+            marker = "- "
+            if self.lists and self.lists[-1][0]:
+                marker = f"{self.lists[-1][1]}. "
+                self.lists[-1][1] += 1
+            self.kind, self.prefix = "list", "  " * (depth - 1) + marker
+        elif tag in BLOCKS:
+            self.flush()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in SKIP:
+            self.skip = max(self.skip - 1, 0)
+            return
+        if self.skip:
+            return
+        if self.pre is not None:
+            if tag == "pre":
+                body = "".join(self.pre)
+                body = body[1:] if body.startswith("\n") else body  # as browsers do
+                self.emit("pre", "```\n" + body.rstrip("\n") + "\n```")
+                self.pre = None
+            return
+        if tag == "table" and self.tables:
+            self.tables -= 1
+            if not self.tables:
+                self.close_row()
+        elif self.tables > 1 or (self.cell is not None and tag in _SPACED - {"td", "th", "tr"}):
+            if self.cell is not None and tag in _SPACED:
+                self.cell.append(" ")
+        elif tag in ("td", "th"):
+            self.close_cell()
+        elif tag == "tr":
+            self.close_row()
+        elif tag in ("ul", "ol"):
+            self.flush()
+            if self.lists:
+                self.lists.pop()
+        elif tag in HEADINGS or tag in ("li", "caption") or tag in BLOCKS:
+            self.flush()
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        if self.pre is not None:
+            self.pre.append(data)
+        elif self.cell is not None:
+            self.cell.append(data)
+        elif self.row is None:
+            self.buf.append(data)
+
+    def handle_comment(self, data: str) -> None:
+        if self.skip or self.pre is not None or "claimcheck:" not in data:
+            return
+        self.flush()
+        self.emit("directive", f"<!-- {' '.join(data.split())} -->")
+
+
+def html_to_text(markup: str) -> str:
+    """The visible text of an HTML document, one block per paragraph, rows tab-separated."""
+    parser = _Extractor()
+    parser.feed(markup)
+    parser.close()
+    return parser.text()
+
+
+def read_html(data: bytes, name: str) -> Document:
+    """Decode HTML bytes (BOM, ``<meta charset>``, detection) and read their visible text."""
+    from claimcheck.ingest.decode import decode
+    from claimcheck.ingest.reader import _document  # imported here: reader imports this module
+
+    markup, encoding = decode(bytes(data), name)
+    return _document(html_to_text(markup), name, encoding)

@@ -1,0 +1,134 @@
+"""PDF input (the ``pdf`` extra, pypdf): extracted text, page by page.
+
+The Document's text *is* the extracted text, so line numbers in findings
+count lines of it, and ``Document.page_of_line`` maps each line back to its
+page. pypdf's layout mode is used: it keeps table columns aligned and turns
+vertical gaps into blank lines (at most two in a row are kept). Pages are
+separated by one blank line; the segmenter joins a paragraph that a page
+break cut in two. Trailing blanks are stripped from every line and
+typographic ligatures (U+FB00-FB06) are spelled out, so "eﬃciency" matches
+like "efficiency"; nothing else is changed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from claimcheck.errors import InputError
+from claimcheck.models import Document
+
+MAX_BLANK_LINES = 2
+EXTRA_HINT = "PDF input needs the pdf extra (pip install 'claimcheck[pdf]')"
+_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\ufb05": "st",
+        "\ufb06": "st",
+    }  # fmt: skip
+)
+
+
+def available() -> bool:
+    """True when pypdf (the pdf extra) is installed."""
+    return importlib.util.find_spec("pypdf") is not None
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    # pypdf logs every repaired cross-reference table as a warning; a linter's
+    # output is no place for them (a PDF that cannot be read raises instead).
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def _clean(page_text: str) -> list[str]:
+    text = page_text.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
+    lines: list[str] = []
+    blanks = 0
+    for line in (raw.rstrip() for raw in text.split("\n")):
+        blanks = blanks + 1 if not line else 0
+        if blanks <= MAX_BLANK_LINES:  # a tall figure gap is not worth a screenful of blanks
+            lines.append(line)
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return lines
+
+
+def _page_text(page: Any, name: str, number: int) -> str:
+    # Layout mode keeps table columns aligned and paragraph gaps as blank lines,
+    # which the segmenter needs; plain mode is the fallback for pages it cannot lay out.
+    try:
+        return page.extract_text(extraction_mode="layout") or ""
+    except Exception:
+        try:
+            return page.extract_text() or ""
+        except Exception as exc:
+            raise InputError(f"{name}: page {number}: cannot extract text ({exc})") from None
+
+
+def extract_pages(data: bytes, name: str) -> list[list[str]]:
+    """The text lines of every page; raises InputError for encrypted or unreadable PDFs."""
+    try:
+        from pypdf import PdfReader
+    except ImportError:
+        raise InputError(f"{name}: {EXTRA_HINT}") from None
+    with _quiet():
+        try:
+            reader = PdfReader(io.BytesIO(data))
+        except Exception as exc:  # pypdf raises many types on damaged files
+            raise InputError(f"{name}: not a readable PDF ({exc})") from None
+        if reader.is_encrypted:
+            try:
+                opened = reader.decrypt("")  # owner-password-only files open without one
+            except Exception as exc:  # e.g. AES without the cryptography package
+                raise InputError(f"{name}: encrypted PDF: cannot decrypt it ({exc})") from None
+            if not opened:
+                raise InputError(f"{name}: encrypted PDF: a password is needed to read it")
+        try:
+            pages = [
+                _clean(_page_text(page, name, number))
+                for number, page in enumerate(reader.pages, start=1)
+            ]
+        except InputError:
+            raise
+        except Exception as exc:  # a damaged page tree
+            raise InputError(f"{name}: not a readable PDF ({exc})") from None
+    if not any(line.strip() for lines in pages for line in lines):
+        raise InputError(f"{name}: no extractable text (scanned?): OCR it first")
+    return pages
+
+
+def read_pdf(data: bytes, name: str) -> Document:
+    """A Document whose text is the PDF's extracted text, with ``page_of_line`` set."""
+    from claimcheck.ingest.reader import _document  # imported here: reader imports this module
+
+    lines: list[str] = []
+    page_of_line: list[int] = []
+    for number, page_lines in enumerate(extract_pages(data, name), start=1):
+        if not page_lines:
+            continue
+        if lines:  # a blank line between pages, counted with the page before
+            lines.append("")
+            page_of_line.append(page_of_line[-1])
+        lines.extend(page_lines)
+        page_of_line.extend([number] * len(page_lines))
+    doc = _document("\n".join(lines) + "\n", name, "utf-8")
+    # The final "\n" opens one more (empty) line in the index: it belongs to the last page.
+    page_of_line += [page_of_line[-1]] * (len(doc.line_starts) - len(page_of_line))
+    return doc.model_copy(update={"page_of_line": page_of_line[: len(doc.line_starts)]})
