@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from claimcheck.extract import conditions as cx
 from claimcheck.extract.benchtests import test_of_row
@@ -54,15 +55,22 @@ def block_conditions(
     if block.kind == "code":
         raws = cx.conditions_in_command(block.text, block.start)
         return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
-    for sentence in split(block.text, block.start):
-        mentions = devices_in_span(devices, sentence.start, sentence.end)
-        for raw in cx.conditions_in_text(sentence.text, sentence.start):
-            if raw.name in PER_DEVICE and mentions:
-                named = [d for pos, d in mentions if pos < raw.start] or [d for _, d in mentions]
-                for d in {d.id: d for d in named}.values():
-                    out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
-            else:
-                out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
+    # the whole block at once: a paragraph that opens on someone else's practice is hedged throughout
+    raws = cx.conditions_in_text(block.text, block.start)
+    if not raws:
+        return out
+    sentences = split(block.text, block.start)
+    starts = [s.start for s in sentences]
+    for raw in raws:
+        i = max(0, bisect_right(starts, raw.start) - 1)
+        sentence = sentences[i] if sentences else None
+        mentions = devices_in_span(devices, sentence.start, sentence.end) if sentence else []
+        if raw.name in PER_DEVICE and mentions:
+            named = [d for pos, d in mentions if pos < raw.start] or [d for _, d in mentions]
+            for d in {d.id: d for d in named}.values():
+                out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
+        else:
+            out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
     return out
 
 

@@ -45,7 +45,6 @@ INLINE_COMMAND_RE = re.compile(
     r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|vegeta[ \t]+attack|k6[ \t]+run"
     r"|locust)[ \t]+(?=-)"
 )
-MAX_SPAN = 6000  # no detector spans more than this (k6 stages are the longest)
 REPEAT_GAP = 24  # the same value again within this many characters of a sentence is a repeat
 MAX_LABEL_VALUE = 150  # "Label: value" items longer than this are prose, not a cell
 _NEXT_ITEM_RE = re.compile(r"[ \t]+[-*•][ \t]+(?=[A-Z])")
@@ -66,10 +65,13 @@ def conditions_in_text(text: str, offset: int = 0) -> list[RawCondition]:
 
 def conditions_in_command(text: str, offset: int = 0) -> list[RawCondition]:
     """Conditions set by a load-tool command line or configuration (wrk, ab, h2load,
-    autocannon, hey, vegeta, k6 options, ...). Nothing here is hedged."""
+    autocannon, hey, vegeta, k6 options, ...), plus the errors its output reports.
+    Nothing here is hedged."""
     try:
+        ctx = Ctx(text)
         found = command_conditions(text) + config_conditions(text)
-        return _finish(Ctx(text), _dedupe(found), offset, hedge=False)
+        found += _safe(load.errors, ctx)  # tool output: "Non-2xx or 3xx responses: 3686"
+        return _finish(ctx, _dedupe(found), offset, hedge=False)
     except Exception:
         return []
 
@@ -131,11 +133,13 @@ def _dedupe(found: list[RawCondition]) -> list[RawCondition]:
     same name where the earlier span contains it. Earlier detectors win."""
     kept: list[RawCondition] = []
     by_name: dict[str, tuple[list[int], list[RawCondition]]] = {}
+    longest: dict[str, int] = {}  # the longest span kept per name bounds the look-back
     for c in found:
         starts, items = by_name.setdefault(c.name, ([], []))
+        reach = longest.get(c.name, 0)
         i = bisect_left(starts, c.end)  # candidates start before c ends ...
         clash = False
-        while i > 0 and starts[i - 1] > c.start - MAX_SPAN:  # ... and not too far before
+        while i > 0 and starts[i - 1] >= c.start - reach:  # ... and can still reach c
             i -= 1
             k = items[i]
             if k.end > c.start and (k.value == c.value or (k.start <= c.start and c.end <= k.end)):
@@ -146,6 +150,7 @@ def _dedupe(found: list[RawCondition]) -> list[RawCondition]:
             starts.insert(j, c.start)
             items.insert(j, c)
             kept.append(c)
+            longest[c.name] = max(reach, c.end - c.start)
     return kept
 
 

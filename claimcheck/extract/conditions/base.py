@@ -7,8 +7,10 @@ bounded gaps, so a scan is linear in the text.
 
 from __future__ import annotations
 
+import functools
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +67,12 @@ def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
 
 HEDGE_RE = _cue_re(HEDGE_CUES)
 TOPIC_RE = _cue_re(TOPIC_CUES)
+# A sentence that starts like this is about the report's own method.
+SELF_RE = re.compile(
+    r"[\s\"'(]*(?:we|our|in[ \t]+our|for[ \t]+our|in[ \t]+this[ \t]+(?:test|report|study)"
+    r"|this[ \t]+(?:test|report|study|benchmark))\b",
+    re.IGNORECASE,
+)
 _CONTRAST_RE = re.compile(r"\b(?:" + "|".join(CONTRAST_BEFORE) + r")\s+$", re.IGNORECASE)
 
 _NEG_BEFORE = re.compile(
@@ -167,26 +175,51 @@ class Ctx:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._qs: list[Quantity] | None = None
+        self._scans: dict[int, tuple[list[int], list[Quantity]]] = {}
         self.sentences = [(s.start, s.end) for s in split(text)] or [(0, len(text))]
         self._starts = [s for s, _ in self.sentences]
         self._context: dict[tuple[str, int], bool] = {}
+        self._lower: str | None = None
+
+    def has(self, words: tuple[str, ...]) -> bool:
+        """True when any of ``words`` (lower case) occurs in the text: a cheap gate that
+        spares the regular expressions on text that cannot match them."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return any(w in self._lower for w in words)
+
+    def _scanned(self, i: int) -> tuple[list[int], list[Quantity]]:
+        """Quantities of sentence ``i`` and their starts, scanned on first use."""
+        found = self._scans.get(i)
+        if found is None:
+            s, e = self.sentences[i]
+            qs = scan(self.text[s:e], s)
+            found = self._scans[i] = ([q.start for q in qs], qs)
+        return found
 
     @property
     def quantities(self) -> list[Quantity]:
-        """Every quantity in the text (scanned on first use)."""
-        if self._qs is None:
-            self._qs = scan(self.text)
-            self._qstarts = [q.start for q in self._qs]
-        return self._qs
+        """Every quantity in the text."""
+        return [q for i in range(len(self.sentences)) for q in self._scanned(i)[1]]
+
+    def quantities_where(self, hint: re.Pattern[str]) -> list[Quantity]:
+        """Quantities of the sentences that match ``hint`` (a cheap pre-check)."""
+        out: list[Quantity] = []
+        for i, (s, e) in enumerate(self.sentences):
+            if hint.search(self.text, s, e):
+                out += self._scanned(i)[1]
+        return out
 
     def quantities_in(self, start: int, end: int) -> list[Quantity]:
         """Quantities starting in [start, end)."""
-        qs = self.quantities
-        i = bisect_right(self._qstarts, start - 1)
-        out = []
-        while i < len(qs) and qs[i].start < end:
-            out.append(qs[i])
+        out: list[Quantity] = []
+        i = self.sentence_index(start)
+        while i < len(self.sentences) and self.sentences[i][0] < end:
+            starts, qs = self._scanned(i)
+            j = bisect_left(starts, start)
+            while j < len(qs) and qs[j].start < end:
+                out.append(qs[j])
+                j += 1
             i += 1
         return out
 
@@ -222,11 +255,17 @@ class Ctx:
         return bool(_NEG_AFTER.match(self.text, end, min(s1, end + 40)))
 
     def hedge_flags(self) -> list[bool]:
-        """Per sentence: True when it describes others' practice or warns."""
+        """Per sentence: True when it describes others' practice or warns. A topic cue in
+        the first sentence carries over to the rest, except sentences about "we"/"our"."""
+        if not self.has(HEDGE_CUES):
+            return [False] * len(self.sentences)
         flags = [self._hedged(s, e) for s, e in self.sentences]
         s0, e0 = self.sentences[0]
         if any(not self._contrast(m) for m in TOPIC_RE.finditer(self.text, s0, e0)):
-            return [True] * len(flags)
+            return [
+                f or not SELF_RE.match(self.text, s)
+                for f, (s, _) in zip(flags, self.sentences, strict=True)
+            ]
         return flags
 
     def _hedged(self, start: int, end: int) -> bool:
@@ -234,3 +273,19 @@ class Ctx:
 
     def _contrast(self, m: re.Match[str]) -> bool:
         return bool(_CONTRAST_RE.search(self.text[max(0, m.start() - 20) : m.start()]))
+
+
+Detector = Callable[..., list[RawCondition]]
+
+
+def gated(*words: str) -> Callable[[Detector], Detector]:
+    """Run the detector only when one of ``words`` (lower case) occurs in the text."""
+
+    def wrap(fn: Detector) -> Detector:
+        @functools.wraps(fn)
+        def run(ctx: Ctx, *args: Any, **kwargs: Any) -> list[RawCondition]:
+            return fn(ctx, *args, **kwargs) if ctx.has(words) else []
+
+        return run
+
+    return wrap

@@ -55,20 +55,42 @@ def _layer(cell: str, header: str) -> Result:
     return None
 
 
-_HEADER_UNIT_RE = re.compile(r"\((bytes?|B|KB|kB|KiB|MB|MiB)\)")
+_HEADER_UNIT_RE = re.compile(r"\((bytes?|b|kb|kib|mb|mib)\)")
+
+_CELL_SIZE_RE = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[ \t]*(bytes?|b|kb|kilobytes?|kib|mb|megabytes?"
+    r"|mib)(?![\w])",
+    re.IGNORECASE,
+)
+_CELL_SIZE_UNITS = {"b": 1, "byte": 1, "bytes": 1, "kb": 1000, "kilobyte": 1000, "kilobytes": 1000,
+                    "kib": 1024, "mb": 1_000_000, "megabyte": 1_000_000, "megabytes": 1_000_000,
+                    "mib": 1_048_576}  # fmt: skip
 
 
 def _size(cell: str, header: str) -> Result:
-    ctx = Ctx(cell)
-    sizes = [round(convert(q.value, q.unit, "byte")) for q in ctx.quantities
-             if q.unit in ("byte", "kilobyte", "kibibyte", "megabyte", "mebibyte")]  # fmt: skip
+    sizes = [
+        round(
+            float(m.group(1).replace(",", "") + (m.group(2) or ""))
+            * _CELL_SIZE_UNITS[m.group(3).lower()]
+        )
+        for m in _CELL_SIZE_RE.finditer(cell)
+    ]
     unit = _HEADER_UNIT_RE.search(header)
     if not sizes and unit:
-        u = {"B": "byte", "bytes": "byte", "byte": "byte", "KB": "kilobyte", "kB": "kilobyte",
-             "KiB": "kibibyte", "MB": "megabyte", "MiB": "mebibyte"}[unit.group(1)]  # fmt: skip
-        sizes = [round(convert(q.value, u, "byte")) for q in ctx.quantities if not q.unit]
+        scale = _CELL_SIZE_UNITS[unit.group(1)]
+        sizes = [
+            round(float(n.replace(",", "")) * scale)
+            for n in re.findall(r"\d[\d,]*(?:\.\d+)?", cell)
+        ]
     value = one_or_list(sizes)
     return ("object_size", value, False) if value is not None else None
+
+
+def _notes(cell: str, header: str) -> Result:
+    from claimcheck.extract.conditions import conditions_in_text  # the prose reader, lazily
+
+    found = [c for c in conditions_in_text(cell) if not c.hedged]
+    return (found[0].name, found[0].value, found[0].negated) if found else None
 
 
 def _tls_version(cell: str, header: str) -> Result:
@@ -274,6 +296,7 @@ HEADERS: list[tuple[str, Callable[[str, str], Result]]] = [
     (r"^errors?$|timeouts?|non-2xx|^failures$|^failed", _errors),
     (r"client\s*(?:placement|location|host)|generator\s*(?:host|location)", _placement),
     (r"^l7\s*(?:rule|decision|policy)|content\s*rule|switching\s*rule", _text("l7_decision")),
+    (r"^(?:notes?|comments?|remarks?|details?|configuration)$", _notes),
 ]  # fmt: skip
 _HEADER_RES = [(re.compile(p, re.IGNORECASE), f) for p, f in HEADERS]
 _TAG_RE = re.compile(r"<[^>]{0,40}>")

@@ -91,8 +91,14 @@ def _tool(tok: str) -> str | None:
     return base if base in TOOLS else None
 
 
+TOOL_WORD_RE = re.compile(r"(?<![\w.-])(?:" + "|".join(sorted(TOOLS, key=len, reverse=True))
+                          + r"|apachebench|ab2)(?![\w-])", re.IGNORECASE)  # fmt: skip
+
+
 def command_conditions(text: str) -> list[RawCondition]:
     """Conditions from every tool invocation in ``text`` (local offsets)."""
+    if not TOOL_WORD_RE.search(text):
+        return []
     ctx = Ctx(text)
     out: list[RawCondition] = []
     for segment in _tokens(text):

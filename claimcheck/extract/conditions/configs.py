@@ -12,6 +12,11 @@ _Q = r"['\"`]"
 K6_MARK_RE = re.compile(r"\bk6/[\w-]+|\bexport[ \t]+(?:const|let|var)[ \t]+options\b")
 VUS_RE = re.compile(r"\b(?P<k>vus|maxVUs|preAllocatedVUs)[ \t]*:[ \t]*(?P<n>\d{1,7})\b")
 DURATION_RE = re.compile(rf"\bduration[ \t]*:[ \t]*{_Q}(?P<d>[^'\"`\n]{{1,20}}){_Q}")
+# k6 options, scenarios or thresholds: the only text the option patterns below apply to.
+K6_CONFIG_RE = re.compile(
+    r"\bk6/[\w-]+|\b(?:options|scenarios|stages|thresholds|executor|vus|maxVUs|preAllocatedVUs)"
+    r"[ \t]*[:=]"
+)
 STAGES_RE = re.compile(r"\bstages[ \t]*:[ \t]*\[")
 TARGET_RE = re.compile(r"\btarget[ \t]*:[ \t]*(?P<n>\d{1,7})\b")
 RATE_RE = re.compile(r"\brate[ \t]*:[ \t]*(?P<n>\d{1,9}(?:\.\d+)?)\b")
@@ -23,6 +28,8 @@ FAILED_RE = re.compile(rf"\bhttp_req_failed{_Q}?[ \t]*:[ \t]*\[[ \t]*{_Q}(?P<r>r
 JMETER_RE = re.compile(
     r"ThreadGroup\.(?P<k>num_threads|duration)\"[^>]{0,40}>[ \t]*(?P<n>\d{1,9})[ \t]*<"
 )
+_CONFIG_WORDS = ("vus", "duration", "stages", "rate", "p(", "avg", "med", "max", "k6/", "export",
+                 "threadgroup")  # fmt: skip
 _STATS = {"avg": "mean", "med": "p50", "max": "max"}
 
 
@@ -30,12 +37,17 @@ def config_conditions(text: str) -> list[RawCondition]:
     """k6 and JMeter settings in configuration text (local offsets)."""
     ctx = Ctx(text)
     out: list[RawCondition] = []
+    if not ctx.has(_CONFIG_WORDS):
+        return out
+    out += _jmeter(ctx)
+    if not K6_CONFIG_RE.search(text):
+        return out  # "Success rate: 100%" in tool output is no k6 option
     marks = list(K6_MARK_RE.finditer(text))
     if marks:
         tg = {"name": "Grafana k6", "version": None, "limit": None}
         out.append(ctx.make("traffic_generator", tg, marks[0].start(), marks[0].end()))
     stage_spans = []
-    closes = [i for i, ch in enumerate(text) if ch == "]"]
+    closes = [m.start() for m in re.finditer(r"\]", text)] if "stages" in text else []
     for m in STAGES_RE.finditer(text):
         j = bisect_left(closes, m.end())
         close = closes[j] if j < len(closes) else -1
@@ -81,7 +93,12 @@ def config_conditions(text: str) -> list[RawCondition]:
     for m in FAILED_RE.finditer(text):
         rule = "http_req_failed " + re.sub(r"\s+", "", m.group("r"))
         out.append(ctx.make("failure_criteria", rule, m.start(), m.end()))
-    for m in JMETER_RE.finditer(text):
+    return out
+
+
+def _jmeter(ctx: Ctx) -> list[RawCondition]:
+    out = []
+    for m in JMETER_RE.finditer(ctx.text):
         n = int(m.group("n"))
         if m.group("k") == "num_threads":
             out.append(ctx.make("load_setting", {"kind": "vus", "value": n}, m.start(), m.end()))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, to_int
+from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
 
 _I = re.IGNORECASE
 _W = r"[ \t]+"
@@ -38,6 +38,10 @@ def norm_interfaces(count: int, speed: str, unit: str, ethernet: bool = False) -
     return f"{count}x{speed}{name}"
 
 
+INTERFACES_WORDS = ("g", "mb")
+
+
+@gated(*INTERFACES_WORDS)
 def interfaces(ctx: Ctx) -> list[RawCondition]:
     """Port count and speed: "4 x 10 Gbps" -> "4x10Gbps", "two 10 GigE interfaces" -> "2x10GbE"."""
     out = []
@@ -70,6 +74,13 @@ HARDWARE_RES = [
 ]  # fmt: skip
 
 
+HARDWARE_WORDS = (
+    "large", "nano", "micro", "small", "medium", "metal", "standard_", "-standard-",
+    "-highcpu-", "-highmem-", "megamem", "ultramem", "vcpu", "core", "ram", "memory", "ddr"
+)  # fmt: skip
+
+
+@gated(*HARDWARE_WORDS)
 def hardware(ctx: Ctx) -> list[RawCondition]:
     """Instance type, vCPUs, cores and memory, each as a one-key dict."""
     out = []
@@ -95,14 +106,22 @@ VERSION = (
     r"(?:\(\d+(?:\.\d+){0,3}\))?|[A-Z]\d+\(\d+(?:\.\d+){0,3}\)"
 )
 VERSION_RES = [
+    re.compile(rf"\b(?P<v>(?:NS|NetScaler)[ \t]?\d+(?:\.\d+)+{_W}Build{_W}\d+(?:\.\w+)+)"),
     re.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware|TMOS|NetScaler|NS"
-               rf"|code{_W}version|software)[ \t]*:?[ \t]*[vV]?[ \t]?(?P<v>{VERSION})(?![\w.])", _I),
-    re.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?![\w.])"),
+               rf"|code{_W}version|software)[ \t]*:?[ \t]*[vV]?[ \t]?(?P<v>{VERSION})(?!\w|\.\w)", _I),
+    re.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?!\w|\.\w)"),
 ]  # fmt: skip
-NOT_DUT_VERSION_RE = re.compile(r"(?:TLS|SSL|HTTP|HTTP/|IP|IPv)[ \t/]*$", _I)
+NOT_DUT_VERSION_RE = re.compile(r"(?<![\w-])(?:TLS|SSL|HTTP|IPv?)[ \t/]*$", _I)
 NOT_DUT_AFTER_RE = re.compile(r"[ \t]*(?:TLS|SSL)", _I)
 
 
+SOFTWARE_VERSION_WORDS = (
+    "release", "version", "ver", "build", "firmware", "tmos", "netscaler", "ns", "code",
+    "software", "v"
+)  # fmt: skip
+
+
+@gated(*SOFTWARE_VERSION_WORDS)
 def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> list[RawCondition]:
     """Versions after "software release", "version", "v": "v11.2.1-HF1" -> "11.2.1-HF1"."""
     out = []
@@ -140,6 +159,12 @@ THREADING_RE = re.compile(
 )
 
 
+PROFILE_WORDS = (
+    "fast", "oneconnect", "standard", "default", "out-of", "out of", "smt", "ht", "hyper"
+)  # fmt: skip
+
+
+@gated(*PROFILE_WORDS)
 def profile(ctx: Ctx) -> list[RawCondition]:
     """Named device profiles and modes: FastL4, FastHTTP, Standard, factory defaults, SMT/HT."""
     out = []
@@ -172,22 +197,37 @@ SEPARATE_RES = [
     re.compile(rf"\bdedicated{_W}(?:client|load[ \t-]generat\w+|test){_W}{_HOST}s?\b", _I),
     re.compile(rf"\b(?:different|another|other){_W}{_HOST}\b", _I),
 ]  # fmt: skip
+OTHER_TIERS_RE = re.compile(r"\b(?:database|db|cache|storage|backend|back-end|app(?:lication)?"
+                            r"[ \t]+server)s?\b", _I)  # fmt: skip
 CLIENT_CONTEXT_RE = re.compile(r"client|load|generat|tool|traffic|benchmark|wrk|k6|\bab\b|driver"
                                r"|tester|test[ \t]+machine", _I)  # fmt: skip
 
 
+CLIENT_PLACEMENT_WORDS = (
+    "localhost", "loopback", "127.0.0.1", "same", "all", "co-located", "colocated", "separate",
+    "directly", "dedicated", "different", "another", "other"
+)  # fmt: skip
+
+
+@gated(*CLIENT_PLACEMENT_WORDS)
 def client_placement(ctx: Ctx) -> list[RawCondition]:
     """Where the load generator runs relative to the system under test."""
     out = []
     for i, rx in enumerate(SAME_HOST_RES):
         for m in rx.finditer(ctx.text):
-            if i == 1 and not ctx.sentence_has(CLIENT_CONTEXT_RE, m.start()):
-                continue
+            if i == 1 and _other_tiers(ctx, m.start()):
+                continue  # "the database on the same machine as the app server"
             out.append(ctx.make("client_placement", "same_host", m.start(), m.end()))
-    for m in (m for rx in SEPARATE_RES for m in rx.finditer(ctx.text)):
-        if ctx.sentence_has(CLIENT_CONTEXT_RE, m.start()):
-            out.append(ctx.make("client_placement", "separate", m.start(), m.end()))
+    for i, rx in enumerate(SEPARATE_RES):
+        for m in rx.finditer(ctx.text):
+            if i == 1 or ctx.sentence_has(CLIENT_CONTEXT_RE, m.start()):
+                out.append(ctx.make("client_placement", "separate", m.start(), m.end()))
     return out
+
+
+def _other_tiers(ctx: Ctx, pos: int) -> bool:
+    """True for a sentence about back-end tiers sharing a host, not about the client."""
+    return not ctx.sentence_has(CLIENT_CONTEXT_RE, pos) and ctx.sentence_has(OTHER_TIERS_RE, pos)
 
 
 DETECTORS = [interfaces, hardware, profile, client_placement]

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from claimcheck.extract.conditions.base import NUM, NUM_LIST, Ctx, RawCondition, int_list, to_int
+from claimcheck.extract.conditions.base import (
+    NUM,
+    NUM_LIST,
+    Ctx,
+    RawCondition,
+    gated,
+    int_list,
+    to_int,
+)
 from claimcheck.units import convert
 
 _I = re.IGNORECASE
@@ -19,7 +27,8 @@ _CONN_MODS = (
 )
 RPC_RE = re.compile(
     rf"(?<![\w.,-])(?P<n>(?:an?{_W})?single|{NUM}|an?)"
-    rf"(?:{_W}(?:encrypted|HTTPS?|HTTP/1\.[01]|L7|application|client|keep-alive|GET|TCP)){{0,3}}"
+    rf"(?:{_W}(?:encrypted|HTTPS?|HTTP/1\.[01]|L7|application|client|keep-alive|GET|TCP|pipelined))"
+    rf"{{0,3}}"
     rf"{_W}{_REQ}(?:{_W}(?:are|were|is|was){_W}sent)?"
     rf"{_W}(?:per|for{_W}each|for{_W}every|on{_W}each|in{_W}each|/){_W}?{_CONN_MODS}"
     rf"(?:connection|session)s?\b",
@@ -28,6 +37,23 @@ RPC_RE = re.compile(
 RPC_LABEL_RE = re.compile(
     rf"\b{_REQ}{_W}per{_W}(?:(?:TCP|SSL|TLS|HTTP){_W})?(?:connection|session)"
     rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})",
+    _I,
+)
+# "each SSL session carried 100 HTTP requests", "100 requests pipelined over one SSL connection"
+CARRIED_RE = re.compile(
+    rf"\b(?:each|every|a|one|the|per)(?:{_W}(?:TCP|SSL|TLS|HTTPS?|keep-alive|persistent|client)){{0,2}}"
+    rf"{_W}(?:connection|session)s?{_W}(?:carried|carries|carry|handled|handles|served|serves|had"
+    rf"|has|sent|sends|made|makes|issued|issues|transported|transports|contained|contains"
+    rf"|received|receives|was{_W}used{_W}for|were{_W}used{_W}for)"
+    rf"(?:{_W}(?:exactly|only|about|around))?{_W}(?P<n>(?:an?{_W})?single|{NUM}|an?)"
+    rf"(?:{_W}(?:encrypted|HTTPS?|GET|application)){{0,2}}{_W}{_REQ}\b",
+    _I,
+)
+OVER_ONE_RE = re.compile(
+    rf"(?<![\w.,-])(?P<n>{NUM})(?:{_W}(?:HTTPS?|GET|encrypted)){{0,2}}{_W}{_REQ}"
+    rf"(?:{_W}(?:pipelined|sent|carried|multiplexed))?{_W}over{_W}(?:each|an?{_W}single|one"
+    rf"|the{_W}same|a){_W}(?:(?:TCP|SSL|TLS|HTTPS?|keep-alive|persistent){_W})?"
+    rf"(?:connection|session)\b",
     _I,
 )
 NEW_CONN_RE = re.compile(
@@ -41,6 +67,10 @@ CONN_CLOSE_HDR_RE = re.compile(r"\bConnection:[ \t]*close\b", _I)
 KEEPALIVE_RE = re.compile(r"\bkeep[ -]?alives?\b", _I)
 
 
+REQUESTS_PER_CONNECTION_WORDS = ("connection", "session", "keep-alive", "keepalive", "keep alive")
+
+
+@gated(*REQUESTS_PER_CONNECTION_WORDS)
 def requests_per_connection(ctx: Ctx) -> list[RawCondition]:
     """ "10 HTTP requests per TCP connection", "a new connection per request" (1), labels."""
     out = []
@@ -48,7 +78,7 @@ def requests_per_connection(ctx: Ctx) -> list[RawCondition]:
         values = int_list(m.group("list"))
         if values:
             out.append(ctx.make("requests_per_connection", _one(values), m.start(), m.end()))
-    for m in RPC_RE.finditer(ctx.text):
+    for m in (m for rx in (RPC_RE, CARRIED_RE, OVER_ONE_RE) for m in rx.finditer(ctx.text)):
         n = to_int(m.group("n"))
         if (
             n is not None
@@ -99,9 +129,9 @@ LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]  # fmt: skip
 
 _RULE_SUBJECT = (
-    r"(?:request{_W})?(?:URI|URL|path|Host{_W}header|host{_W}name|User-Agent|cookie|header"
-    r"|file{_W}extension|extension)"
-).format(_W=_W)
+    rf"(?:request{_W})?(?:URI|URL|path|Host{_W}header|host{_W}name|User-Agent|cookie|header"
+    rf"|file{_W}extension|extension)"
+)
 L7_RULE_PATTERNS = [
     re.compile(rf"\b{_RULE_SUBJECT}{_W}(?:ends|ending|begins|beginning|starts|starting|contains"
                rf"|containing|matches|matching|equals)\b", _I),
@@ -117,6 +147,12 @@ L7_RULE_PATTERNS = [
 ]  # fmt: skip
 
 
+PROCESSING_LAYER_WORDS = (
+    "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp"
+)  # fmt: skip
+
+
+@gated(*PROCESSING_LAYER_WORDS)
 def processing_layer(ctx: Ctx) -> list[RawCondition]:
     """L4 or L7 from "FastL4 profile", "L4-only mode", "inspects the URI", a Yes/No label."""
     out = []
@@ -129,6 +165,13 @@ def processing_layer(ctx: Ctx) -> list[RawCondition]:
     return out
 
 
+L7_DECISION_WORDS = (
+    "uri", "url", "path", "header", "host", "cookie", "extension", "based on", "direct", "sen",
+    "forward", "rout", "steer"
+)  # fmt: skip
+
+
+@gated(*L7_DECISION_WORDS)
 def l7_decision(ctx: Ctx) -> list[RawCondition]:
     """The content rule, from its subject to the end of its sentence."""
     out = []
@@ -150,6 +193,8 @@ SIZE_CONTEXT_RE = re.compile(
     r"|documents?|resources?|GET|messages?|data|transfers?)\b",
     _I,
 )
+# A sentence can hold a byte size only if a digit is followed by a byte unit or a "K".
+SIZE_HINT_RE = re.compile(r"\d[ \t-]?(?:[km]i?)?b|\dk\b|bytes?\b", _I)
 NOT_SIZE_RE = re.compile(r"\b(?:packets?|frames?|MTU|buffers?|memory|RAM|cache|disk|MSS)\b", _I)
 _BARE_K_CONTEXT = re.compile(r"\bsizes?\b|\|[ \t-]*(?:files?|bytes?|objects?|responses?)\b", _I)
 _BYTE_UNITS = {"byte", "kilobyte", "kibibyte", "megabyte", "mebibyte", "gigabyte", "gibibyte"}
@@ -168,7 +213,7 @@ def object_size(ctx: Ctx) -> list[RawCondition]:
     """Response/file sizes in bytes: one value, or a list ("128B, 5KB, 16KB")."""
     text = ctx.text
     sizes = []
-    for q in ctx.quantities:
+    for q in ctx.quantities_where(SIZE_HINT_RE):
         b = _size_bytes(q)
         if b is not None and b < 0:  # bare "512K": only right after "size(s) of" or before "file"
             near = text[max(0, q.start - 25) : q.start] + "|" + text[q.end : q.end + 12]
@@ -187,8 +232,8 @@ def object_size(ctx: Ctx) -> list[RawCondition]:
         start, end = group[0][0].start, group[-1][0].end
         s0, s1 = ctx.sentence(start)
         before, after = text[max(s0, start - 50) : start], text[end : min(s1, end + 40)]
-        if not SIZE_CONTEXT_RE.search(before + " " + after):
-            continue
+        if len(group) < 2 and not SIZE_CONTEXT_RE.search(before + " " + after):
+            continue  # a list of byte sizes needs no "file size" nearby; one size does
         if NOT_SIZE_RE.search(text[max(s0, start - 20) : start] + " " + text[end : end + 20]):
             continue
         values: list[int] = []
@@ -208,12 +253,17 @@ def object_size(ctx: Ctx) -> list[RawCondition]:
 PIPE_DEPTH_RES = [
     re.compile(rf"\bpipelin(?:e|ing){_W}depth[ \t]*(?:of[ \t]+|[:=][ \t]*)?(?P<n>\d+)\b", _I),
     re.compile(rf"\b(?P<n>\d+){_W}(?:(?:HTTP{_W})?requests{_W})?pipelined\b", _I),
+    re.compile(rf"(?<![\w.,-])(?P<n>{NUM}){_W}pipelined{_W}(?:HTTP{_W})?requests\b", _I),
     re.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
     re.compile(rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*(?:of|[:=])?[ \t]*(?P<n>\d+)", _I),
 ]
 PIPE_RE = re.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)
 
 
+PIPELINING_WORDS = ("pipelin", "streams")
+
+
+@gated(*PIPELINING_WORDS)
 def pipelining(ctx: Ctx) -> list[RawCondition]:
     """Pipelining depth (int) or True; "no pipelining" gives False, negated."""
     out = []
@@ -243,6 +293,10 @@ CLOSE_PATTERNS = [
 ]  # fmt: skip
 
 
+CONNECTION_CLOSE_WORDS = ("graceful", "fin", "clos", "reset", "rst", "abortive", "terminat")
+
+
+@gated(*CONNECTION_CLOSE_WORDS)
 def connection_close(ctx: Ctx) -> list[RawCondition]:
     """FIN (graceful close) or RST (reset)."""
     out = []

@@ -12,6 +12,7 @@ from claimcheck.extract.conditions.base import (
     Ctx,
     RawCondition,
     clean,
+    gated,
     int_list,
     one_or_list,
     to_int,
@@ -25,8 +26,8 @@ _W = r"[ \t]+"
 
 _SIMUSERS = r"(?:simulated[ \t]+users|sim[ \t]?users)"
 SIMUSERS_RES = [
-    re.compile(rf"\b{_SIMUSERS}\b(?:{_W}(?:setting|set|count))?[ \t]*(?:[:=]|\bof\b|\bto\b|\bat\b"
-               rf"|\bwas\b|\bwere\b|\bset{_W}to\b|\bsetting{_W}of\b)?[ \t]*(?P<list>{NUM_LIST})", _I),
+    re.compile(rf"\b{_SIMUSERS}\b(?:[ \t]*(?:[:=]|(?:setting|settings|set|count|of|to|at|was|were"
+               rf"|is|are)\b)){{0,3}}[ \t]*(?P<list>{NUM_LIST})", _I),
     re.compile(rf"(?<![\w.])(?P<list>{INT}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
                rf"[ \t]+){INT}){{0,15}}){_W}{_SIMUSERS}\b", _I),
 ]  # fmt: skip
@@ -41,21 +42,34 @@ COUNT_LOAD_RES = [
                 rf"clients\b", _I), "clients"),
     (re.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:virtual{_W}users|VUs?)\b", _I), "vus"),
     (re.compile(rf"\bVUs?[ \t]*[:=][ \t]*(?P<list>{INT})", _I), "vus"),
+    (re.compile(rf"(?<![\w-])(?:-c|--connections(?=[ \t=]))[ \t=]?(?P<list>{INT})\b"), "connections"),
 ]  # fmt: skip
 _SETTING = (
     r"\b(?:throttled|scaled(?:[ \t]+back|[ \t]+down)?|held|kept|capped|limited|loaded|fixed"
     r"|maintained|targeted|target|offered[ \t]+(?:load|rate)|constant[ \t]+rate)\b"
 )
 CPU_TARGET_RE = re.compile(
-    rf"{_SETTING}[^.;]{{0,50}}?(?:CPU[^.;%]{{0,25}}?(?P<a>\d+(?:\.\d+)?)[ \t]?%"
+    rf"{_SETTING}[^.;]{{0,50}}?(?:CPU[^.;%]{{0,35}}?(?P<a>\d+(?:\.\d+)?)[ \t]?%"
     rf"|(?P<b>\d+(?:\.\d+)?)[ \t]?%[ \t]+(?:of[ \t]+)?CPU)",
     _I,
 )
-RATE_TARGET_RE = re.compile(_SETTING, _I)
+# An offered-rate setting: fewer verbs than for CPU ("kept 9 Gbps" is a result, not a setting).
+RATE_TARGET_RE = re.compile(
+    r"\b(?:throttled|scaled[ \t]+(?:back|down)|capped|rate[ \t-]limited|limited[ \t]+to|targeted"
+    r"|target|offered[ \t]+(?:load|rate)|(?:constant|fixed)[ \t]+rate)\b",
+    _I,
+)
 _RATE_UNITS = {"RPS", "CPS", "TPS", "request / second", "(request) / second",
                "(connection) / second", "(transaction) / second"}  # fmt: skip
 
 
+LOAD_SETTING_WORDS = (
+    "-c", "--connections", "user", "client", "vu", "%", "throttl", "scaled", "held", "kept",
+    "capped", "limited", "loaded", "fixed", "maintained", "target", "offered", "constant"
+)  # fmt: skip
+
+
+@gated(*LOAD_SETTING_WORDS)
 def load_setting(ctx: Ctx) -> list[RawCondition]:
     """SimUsers, clients, VUs, a CPU target or an offered-rate target."""
     out = []
@@ -68,7 +82,8 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
             s0, s1 = ctx.sentence(m.start())
             if PER_DEVICE_RE.search(ctx.text, m.start(), min(s1, m.end() + 100)):
                 setting["per_device"] = True
-            out.append(ctx.make("load_setting", setting, m.start(), m.end()))
+            neg = ctx.negated(m.start(), m.end())  # "tests were not run at 4096 SimUsers"
+            out.append(ctx.make("load_setting", setting, m.start(), m.end(), negated=neg))
     for rx, kind in COUNT_LOAD_RES:
         for m in rx.finditer(ctx.text):
             n = to_int(m.group("list"))
@@ -89,19 +104,28 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
 
 # --- concurrency ------------------------------------------------------------------------------
 
-_RANGE = rf"(?P<lo>{NUM}){_W}?(?:to|-|–){_W}?(?P<hi>{NUM})"
+_RANGE = rf"(?P<lo>{NUM})(?:{_W}?(?:to|-|–){_W}?|{_W}and{_W})(?P<hi>{NUM})"
 _CONC_NOUN = r"(?:connections|users|clients|sessions|streams|requests)(?:/\w+)?"
 _CONC_ADJ = r"(?:simultaneous|concurrent|parallel|open)"
 CONCURRENCY_RES = [
-    re.compile(rf"(?<![\w.])(?:from{_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
-    re.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:from{_W})?{_RANGE}\b", _I),
+    re.compile(rf"(?<![\w.])(?:(?:from|between){_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
+    re.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:(?:from|between){_W})?{_RANGE}\b", _I),
     re.compile(rf"\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)[ \t]+(?P<list>{NUM_LIST})"
-               rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users|clients)\b", _I),
+               rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users)\b", _I),
+    re.compile(rf"\b(?:opened|opens|open|held|holds|hold|kept|keeps|maintained|maintains)[ \t]+"
+               rf"(?P<list>{INT}){_W}(?:{_CONC_ADJ}{_W}|persistent{_W})?connections\b", _I),
     re.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*(?:of|[:=]|was|set{_W}to)?"
                rf"[ \t]*(?P<list>{INT})", _I),
 ]  # fmt: skip
 
 
+CONCURRENCY_WORDS = (
+    "simultaneous", "concurrent", "parallel", "open", "users", "clients", "connections",
+    "concurrency"
+)  # fmt: skip
+
+
+@gated(*CONCURRENCY_WORDS)
 def concurrency(ctx: Ctx) -> list[RawCondition]:
     """Simultaneous connections or users: an int, [low, high] or a list."""
     out = []
@@ -127,6 +151,7 @@ LICENSE_TRIGGERS = [
     re.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
 ]
 RATE_THEN_LICENSE_RE = re.compile(rf"(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I)
+_LICENSE_HINT_RE = re.compile(r"licen[cs]", _I)
 NETSCALER_LICENSE_RE = re.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
 
 
@@ -138,6 +163,10 @@ def cap_value(value: float, unit: str) -> dict | None:
         return None
 
 
+LICENSE_CAP_WORDS = ("licen", "payg", "cns_v")
+
+
+@gated(*LICENSE_CAP_WORDS)
 def license_cap(ctx: Ctx) -> list[RawCondition]:
     """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", "CNS_V10000" (10 Gbps)."""
     out = []
@@ -146,7 +175,7 @@ def license_cap(ctx: Ctx) -> list[RawCondition]:
             for q in ctx.quantities_in(m.end(), m.end() + 3):
                 if q.unit and is_bit_rate(q.unit) and (cap := cap_value(q.value, q.unit)):
                     out.append(ctx.make("license_cap", cap, m.start(), q.end))
-    for q in ctx.quantities:
+    for q in ctx.quantities_where(_LICENSE_HINT_RE):
         if q.unit and is_bit_rate(q.unit):
             m = RATE_THEN_LICENSE_RE.match(ctx.text, q.end)
             if m and (cap := cap_value(q.value, q.unit)):
@@ -188,6 +217,10 @@ WRK_SOCKET_RE = re.compile(r"\bSocket errors:[ \t]*connect[ \t]+(\d+),[ \t]*read
 WRK_NON2XX_RE = re.compile(r"\bNon-2xx or 3xx responses:[ \t]*(\d+)")
 
 
+ERRORS_WORDS = ("timeout", "time-out", "timed", "closed", "reset", "2xx", "fail", "error")
+
+
+@gated(*ERRORS_WORDS)
 def errors(ctx: Ctx) -> list[RawCondition]:
     """Errors seen: {"count": int or None, "kind": ..., "text": ...}."""
     out = []

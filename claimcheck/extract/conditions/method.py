@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from claimcheck.extract.conditions.base import NUM, Ctx, RawCondition, clean, to_int
+from claimcheck.extract.conditions.base import NUM, Ctx, RawCondition, clean, gated, to_int
 from claimcheck.units import convert
 
 _I = re.IGNORECASE
@@ -22,28 +22,41 @@ DURATION_AFTER_RE = re.compile(
 DURATION_BEFORE_WORDS = {"duration", "durations", "lasted", "lasting", "lasts", "last", "ran",
                          "run", "runs", "running", "period", "length", "window", "for",
                          "steady-state", "steady", "soak"}  # fmt: skip
-NOT_DURATION_WORDS = {"delay", "delayed", "timeout", "think", "wait", "waited", "response",
-                      "latency", "every", "after", "interval", "idle", "within", "over", "in",
-                      "timed"}  # fmt: skip
+DURATION_HINT_RE = re.compile(
+    r"duration|last|ran\b|run|period|length|window|\bfor\b|steady|soak|test|iteration|interval"
+    r"|measurement|\bover\b",
+    _I,
+)
+NOT_DURATION_BEFORE = {"delay", "delayed", "timeout", "think", "wait", "waited", "response",
+                       "latency", "every", "after", "interval", "idle", "within", "over", "in",
+                       "timed"}  # fmt: skip
+# "over ten minutes" is a run length; "any transaction over 1 second" is a threshold.
+LONG_OVER = 30.0
+THRESHOLD_WORDS = {"abort", "aborted", "aborting", "exceeding", "longer", "slower", "took", "takes",
+                   "latency", "response", "transaction", "request", "timeout"}  # fmt: skip
+NOT_DURATION_AFTER = {"delay", "delays", "timeout", "timeouts", "think", "wait", "latency",
+                      "idle", "interval", "intervals", "response", "responses"}  # fmt: skip
 
 
 def duration(ctx: Ctx) -> list[RawCondition]:
     """Test duration in seconds: "60-second steady-state", "ran for five minutes"."""
     out = []
-    for q in ctx.quantities:
+    for q in ctx.quantities_where(DURATION_HINT_RE):
         if q.unit not in _TIME_UNITS or q.multiplier:
             continue
         s0, s1 = ctx.sentence(q.start)
         after = DURATION_AFTER_RE.match(ctx.text, q.end, s1)
         words = re.findall(r"[\w-]+", ctx.text[max(s0, q.start - 60) : q.start].lower())[-6:]
         after_words = re.findall(r"[\w-]+", ctx.text[q.end : min(s1, q.end + 20)].lower())[:1]
-        if NOT_DURATION_WORDS & set(words[-3:] + after_words):
-            continue
-        if not after and not DURATION_BEFORE_WORDS & set(words):
-            continue
         try:
             seconds = convert(q.value, q.unit, "second")
         except Exception:
+            continue
+        if words[-1:] == ["over"] and seconds >= LONG_OVER and not THRESHOLD_WORDS & set(words):
+            words = [*words[:-1], "for"]  # "sent 2,000,000 transactions over ten minutes"
+        if NOT_DURATION_BEFORE & set(words[-3:]) or NOT_DURATION_AFTER & set(after_words):
+            continue
+        if not after and not DURATION_BEFORE_WORDS & set(words):
             continue
         end = (
             after.end()
@@ -74,6 +87,13 @@ RUN_POLICY_RES = [
 ]  # fmt: skip
 
 
+RUNS_WORDS = (
+    "run", "iteration", "trial", "repetition", "pass", "times", "best", "median", "average",
+    "mean", "binary"
+)  # fmt: skip
+
+
+@gated(*RUNS_WORDS)
 def runs(ctx: Ctx) -> list[RawCondition]:
     """{"count": n or None, "policy": best/median/mean/binary search or None}, one per sentence."""
     pieces: dict[int, list[tuple[int, int, str, object]]] = {}
@@ -124,11 +144,17 @@ FAILURE_RES = [
                rf"exceeding)[ \t]*\d+(?:\.\d+)?[ \t]*%", _I),
     re.compile(rf"\b(?:until|before){_W}(?:the{_W})?(?:first{_W})?(?:errors?|failures?|timeouts?"
                rf"|packet{_W}loss){_W}(?:appeared|occurred|were{_W}seen|was{_W}seen)\b", _I),
-    re.compile(rf"\ball{_W}(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}{_W}(?:were|was|are){_W}"
-               rf"successful\b", _I),
+    re.compile(rf"\ball{_W}(?:(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}|of{_W}them){_W}(?:were|was|are)"
+               rf"{_W}successful\b", _I),
 ]  # fmt: skip
 
 
+FAILURE_CRITERIA_WORDS = (
+    "without", "no", "zero", "abort", "error rate", "until", "before", "successful"
+)  # fmt: skip
+
+
+@gated(*FAILURE_CRITERIA_WORDS)
 def failure_criteria(ctx: Ctx) -> list[RawCondition]:
     """The pass rule, as written: "without errors", "no failed transactions"."""
     out = []
@@ -167,6 +193,13 @@ def org_name(raw: str) -> str | None:
     return " ".join(words) or None
 
 
+SPONSOR_WORDS = (
+    "commission", "sponsor", "fund", "paid", "underwrit", "financ", "engaged", "hired",
+    "retained", "contracted", "report from"
+)  # fmt: skip
+
+
+@gated(*SPONSOR_WORDS)
 def sponsor(ctx: Ctx) -> list[RawCondition]:
     """Who paid: "commissioned by NetScaler", "Cisco Systems engaged Miercom to"."""
     out = []
@@ -196,6 +229,12 @@ POWER_PATTERNS = [
 POWER_WORD_RE = re.compile(r"\bpower\b|\bwatts?\b|\bW\b", _I)
 
 
+POWER_METHOD_WORDS = (
+    "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating"
+)  # fmt: skip
+
+
+@gated(*POWER_METHOD_WORDS)
 def power_method(ctx: Ctx) -> list[RawCondition]:
     """How power was obtained: measured, allocated ("show power") or nameplate."""
     out = []
@@ -214,11 +253,9 @@ def power_method(ctx: Ctx) -> list[RawCondition]:
 LATENCY_CONTEXT_RE = re.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bRTT\b"
                                 r"|\bround[ \t-]trip|\bduration\b|\d[ \t]?ms\b", _I)  # fmt: skip
 PERCENTILE_RES = [
-    re.compile(r"(?<![\w.])[Pp](?P<p>\d{2}(?:\.\d{1,3})?)(?![\w.])"),
+    re.compile(r"(?<![\w.])[Pp](?P<p>\d{2}(?:\.\d{1,3})?)(?!\w|\.\w)"),
     re.compile(r"(?<![\w.])p\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)", _I),
-    re.compile(
-        rf"(?<![\w.])(?P<p>\d{{1,2}}(?:\.\d{{1,3}})?)(?:th|st|nd|rd)?[ \t-]+percentile\b", _I
-    ),
+    re.compile(r"(?<![\w.])(?P<p>\d{1,2}(?:\.\d{1,3})?)(?:th|st|nd|rd)?[ \t-]+percentile\b", _I),
 ]
 _LAT0 = r"(?:latenc\w{0,10}|response[ \t]+times?|round[ \t-]trip[ \t]+times?|RTT|delay)"
 _LAT = rf"(?:[\w-]{{1,30}}[ \t]+)?{_LAT0}"
@@ -230,6 +267,12 @@ STAT_WORD_RES = [
 ]  # fmt: skip
 
 
+LATENCY_STATISTIC_WORDS = (
+    "p", "percentile", "average", "mean", "avg", "median", "max", "worst", "peak"
+)  # fmt: skip
+
+
+@gated(*LATENCY_STATISTIC_WORDS)
 def latency_statistic(ctx: Ctx) -> list[RawCondition]:
     """Which latency figure: "p95", "p99.9", "mean", "p50", "max"."""
     out = []

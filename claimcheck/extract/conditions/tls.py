@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from claimcheck.extract.conditions.base import Ctx, RawCondition
+from claimcheck.extract.conditions.base import Ctx, RawCondition, gated
 
 _I = re.IGNORECASE
 _W = r"[ \t]+"
@@ -26,6 +26,10 @@ def norm_tls_version(proto: str, version: str) -> str | None:
     return None
 
 
+TLS_VERSION_WORDS = ("tls", "ssl")
+
+
+@gated(*TLS_VERSION_WORDS)
 def tls_version(ctx: Ctx) -> list[RawCondition]:
     """ "TLS 1.3", "TLSv1.2", "SSLv3" -> "TLS1.3", "TLS1.2", "SSL3"."""
     out = []
@@ -60,6 +64,10 @@ def is_cipher(name: str) -> bool:
     return bool(CIPHER_HEADS.fullmatch(up.split("-")[0]))
 
 
+CIPHER_WORDS = ("sha", "md5", "gcm", "ccm", "poly", "cbc")
+
+
+@gated(*CIPHER_WORDS)
 def cipher(ctx: Ctx) -> list[RawCondition]:
     """Cipher suites as written, uppercased: "AES256-SHA", "TLS_AES_256_GCM_SHA384"."""
     out = []
@@ -78,7 +86,7 @@ _KEYWORD = r"(?:keys?|key[ \t]+(?:sizes?|lengths?)|certificates?|certs?|modulus)
 KEY_SIZE_RES = [
     re.compile(rf"(?<![\w.,]){_SIZE}[ \t-]?bits?[ \t-]+(?:{_KT}[ \t-]+)?{_KEYWORD}", _I),
     re.compile(rf"(?<![\w.,]){_SIZE}[ \t-]?bits?[ \t-]+{_KT}\b", _I),
-    re.compile(rf"(?<![\w-]){_KT}[ \t-]?(?P<n>\d{{3,5}})(?![\w.])"),
+    re.compile(rf"(?<![\w-]){_KT}[ \t-]?(?P<n>\d{{3,5}})(?!\w|\.\w)"),
     re.compile(rf"(?<![\w.,])(?P<n>[1-8][ \t]?[Kk])[ \t-]+(?:{_KT}[ \t-]+)?keys?\b", _I),
     re.compile(rf"\bkey{_W}(?:size|length)s?[ \t]*(?:of{_W}|was{_W}|is{_W}|[:=][ \t]*)?"
                rf"(?P<n>\d{{3,5}})(?:[ \t-]?bits?)?\b", _I),
@@ -95,6 +103,10 @@ def key_bits(s: str) -> int | None:
     return n if 160 <= n <= 16384 else None
 
 
+KEY_SIZE_WORDS = ("key", "bit", "rsa", "dsa", "dh", "cert", "modulus")
+
+
+@gated(*KEY_SIZE_WORDS)
 def key_size(ctx: Ctx) -> list[RawCondition]:
     """Key size in bits: "2048 bit key", "2K key" (2048), "RSA-4096", "2048-bit keys"."""
     out = []
@@ -115,6 +127,10 @@ KEY_TYPE_NAMES = {"ECC": "ECDSA", "SECP256R1": "P-256", "PRIME256V1": "P-256",
                   "SECP384R1": "P-384", "SECP521R1": "P-521"}  # fmt: skip
 
 
+KEY_TYPE_WORDS = ("rsa", "dsa", "ecc", "25519", "448", "p-", "secp", "prime256")
+
+
+@gated(*KEY_TYPE_WORDS)
 def key_type(ctx: Ctx) -> list[RawCondition]:
     """ "RSA", "ECDSA", "X25519", "P-256" (curve names normalised)."""
     out = []
@@ -143,6 +159,12 @@ REUSE_FALSE = [
 ]  # fmt: skip
 
 
+TLS_SESSION_REUSE_WORDS = (
+    "session", "resum", "reuse", "re-use", "abbreviated", "0-rtt", "handshake", "ssl", "tls"
+)  # fmt: skip
+
+
+@gated(*TLS_SESSION_REUSE_WORDS)
 def tls_session_reuse(ctx: Ctx) -> list[RawCondition]:
     """True for session IDs/tickets/resumption in use; False for "no session reuse"."""
     out = []

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from claimcheck.extract.conditions.base import Ctx, RawCondition
+from claimcheck.units import is_bit_rate
 
 _I = re.IGNORECASE
 _W = r"[ \t]+"
@@ -22,6 +23,7 @@ def _spirent(m: re.Match[str]) -> str:
 
 
 def _ixia(m: re.Match[str]) -> str:
+    """ "IXIA XT80", "Spirent C50": the vendor and its chassis model as written."""
     return f"{m.group('a')} {m.group('m')}" if m.group("m") else m.group("a")
 
 
@@ -39,6 +41,9 @@ GENERATORS: list[tuple[re.Pattern[str], Namer, bool]] = [
     (re.compile(rf"\bSpirent{_W}(?:Web{_W})?Avalanche(?:{_W}(?P<c>Commander))?"
                 rf"(?:{_W}(?P<m>\d{{3,4}}[A-Z]?)\b)?"), _spirent, False),
     (re.compile(rf"\bSpirent{_W}TestCenter\b", _I), "Spirent TestCenter", False),
+    (re.compile(rf"\b(?P<a>Spirent){_W}(?P<m>C\d{{1,3}}|[A-Z]?\d{{3,4}}[A-Z]?)\b"), _ixia, False),
+    (re.compile(r"(?<!Spirent )(?<!Web )\bAvalanche(?:[ \t]+(?P<c>Commander))?(?:[ \t]+(?P<m>\d{3,4}"
+                r"[A-Z]?)\b)?"), _spirent, False),
     (re.compile(r"\b(?:Grafana[ \t]+)?k6\b"), "Grafana k6", False),
     (re.compile(r"\bwrk2\b"), "wrk2", False),
     (re.compile(r"\bwrk\b"), "wrk", False),
@@ -68,11 +73,11 @@ TOOL_CONTEXT_RE = re.compile(
 VERSION = r"\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,3}){0,2}"
 VERSION_NEAR_RE = re.compile(
     rf"[ \t]*(?:\([ \t]*)?(?:,[ \t]*)?(?:(?:software{_W})?release|version|ver\.?|v)?[ \t]*"
-    rf"(?P<v>{VERSION})(?![\w.])",
+    rf"(?P<v>{VERSION})(?!\w|\.\w)",
     _I,
 )
 VERSION_FAR_RE = re.compile(
-    rf"[^.;()]{{0,50}}?\bsoftware{_W}release{_W}(?P<v>{VERSION})(?![\w.])", _I
+    rf"[^.;()]{{0,50}}?\bsoftware{_W}release{_W}(?P<v>{VERSION})(?!\w|\.\w)", _I
 )
 LIMIT_RE = re.compile(
     rf"\bgeneration{_W}limit\b|\b(?:generator|tool|client|tester)(?:'s)?{_W}(?:limit|maximum"
@@ -82,6 +87,17 @@ LIMIT_RE = re.compile(
 LIMIT_UNIT_RE = re.compile(r"\b(CPS|RPS|TPS|connections[ \t]+per[ \t]+second|requests[ \t]+per"
                            r"[ \t]+second)\b", _I)  # fmt: skip
 _UNIT_NAMES = {"connections per second": "CPS", "requests per second": "RPS"}
+
+
+def _keywords(namer: Namer) -> tuple[str, ...]:
+    """Lower-case words one of which a generator's pattern needs: a cheap gate."""
+    if not isinstance(namer, str):
+        return _NAMER_WORDS[namer.__name__]
+    return _GATE_WORDS.get(namer, (namer.lower().split()[-1],))
+
+
+_NAMER_WORDS = {"_ixia": ("ixia", "spirent"), "_spirent": ("avalanche",)}
+_GATE_WORDS = {"ab": ("ab", "bench"), "Locust": ("locust",), "Siege": ("siege",)}
 
 
 def _name(namer: Namer, m: re.Match[str]) -> str:
@@ -95,6 +111,8 @@ def traffic_generator(ctx: Ctx) -> list[RawCondition]:
     mentions: list[tuple[int, int, str]] = []
     covered: set[int] = set()
     for rx, namer, needs_context in GENERATORS:
+        if not ctx.has(_keywords(namer)):
+            continue
         for m in rx.finditer(text):
             if m.start() in covered:
                 continue  # inside a name already found
@@ -128,20 +146,28 @@ def traffic_generator(ctx: Ctx) -> list[RawCondition]:
 
 
 def _limit(ctx: Ctx, m: re.Match[str]) -> tuple[int, dict] | None:
+    """The rate near a "generation limit" phrase: {"value", "unit"}; both None when the
+    limit is mentioned without a figure ("reached its generation limit")."""
     s0, s1 = ctx.sentence(m.start())
     lo, hi = max(s0, m.start() - 80), min(s1, m.end() + 40)
-    qs = [q for q in ctx.quantities_in(lo, hi) if not q.is_percent]
+    qs = [q for q in ctx.quantities_in(lo, hi) if _rate_like(q)]
     if not qs:
-        return None
+        return m.start(), {"value": None, "unit": None}
     before = [q for q in qs if q.end <= m.start()]
     q = before[-1] if before else qs[0]
-    unit = None
     u = LIMIT_UNIT_RE.search(ctx.text, lo, hi)
     if u:
         unit = _UNIT_NAMES.get(re.sub(r"\s+", " ", u.group(1).lower()), u.group(1).upper())
-    elif q.unit:
-        unit = q.unit
+    else:
+        unit = q.unit or None
     return q.start, {"value": q.value, "unit": unit}
+
+
+def _rate_like(q) -> bool:  # noqa: ANN001
+    """A bare count ("4.5K") or a rate (CPS, Gbps), not a size, time or percentage."""
+    if not q.unit:
+        return not q.multiplier
+    return is_bit_rate(q.unit) or q.unit in ("CPS", "RPS", "TPS", "kCPS") or "/ second" in q.unit
 
 
 DETECTORS = [traffic_generator]
