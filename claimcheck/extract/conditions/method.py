@@ -108,7 +108,12 @@ def runs(ctx: Ctx) -> list[RawCondition]:
     for rx, policy in RUN_POLICY_RES:
         for m in rx.finditer(ctx.text):
             pieces.setdefault(ctx.sentence_index(m.start()), []).append(
-                (m.start(), m.end(), "policy", policy)
+                (
+                    m.start(),
+                    m.end(),
+                    "weak" if policy == "best" and "run" not in m.group(0).lower() else "policy",
+                    policy,
+                )
             )
     groups: list[list[tuple[int, int, str, object]]] = []
     last = -2
@@ -122,7 +127,13 @@ def runs(ctx: Ctx) -> list[RawCondition]:
     for found in groups:
         found.sort(key=lambda p: p[0])
         count = next((p[3] for p in found if p[2] == "count" and p[3] is not None), None)
-        policy = next((p[3] for p in found if p[2] == "policy"), None)
+        has_count = any(p[2] == "count" for p in found)
+        # "the best results" alone is about performance; with runs counted it picks a run
+        policy = next(
+            (p[3] for p in found if p[2] == "policy" or (p[2] == "weak" and has_count)), None
+        )
+        if policy is None and not has_count:
+            continue
         start, end = found[0][0], max(p[1] for p in found)
         out.append(ctx.make("runs", {"count": count, "policy": policy}, start, end))
     return out
