@@ -19,7 +19,7 @@ from importlib import resources
 from claimcheck.models import Device, Document, Mention
 
 MODEL = (
-    r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?![\w.])|VPX|VE|MPX|SDX|CPX"
+    r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)|VPX|VE|MPX|SDX|CPX"
 )
 VERSION_RE = re.compile(
     r"^[ \w]{0,25}?\s*(?:\(\s*)?(?:v|version\s+|release\s+|software\s+(?:release\s+)?v?|ver\.?\s*)"

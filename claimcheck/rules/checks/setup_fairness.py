@@ -1,3 +1,1381 @@
-"""Registered checks (setup_fairness); see rules/*.toml for the rules that name them."""
+"""S rules: were the devices tested on equal terms?
+
+Registered checks (rule files name them):
+
+- ``license_capped`` (S001): results at or above a device's licensed rate, text saying a
+  license capped or was exceeded by a result, devices licensed at different levels;
+- ``per_device_load`` (S002): load-generator settings chosen per device;
+- ``asymmetric_testbed`` (S003): different hardware, instance types or interfaces per device;
+- ``asymmetric_configuration`` (S004): a profile, mode or tuning set for some devices only;
+- ``bottleneck_not_dut`` (S005): the traffic generator, a link, a cloud instance's baseline
+  bandwidth, the host or the backends limit the result instead of the device;
+- ``one_sided_test`` (S006): a test run on only one of the compared devices;
+- ``small_sample`` (S009): a pass/fail or rate claim resting on few transactions or a short run;
+- ``advertised_as_measured`` (S010): advertised figures standing in for measured ones;
+- ``errors_in_results`` (S012): rates that include failed responses, error counts not set
+  beside the rates.
+
+The checks read the extracted facts (conditions, measurements, devices, claims). Where a
+fact has no extracted form (a sentence saying a license capped a result, a generator
+that hit its limit), a short list of cue patterns, documented next to each pattern, reads
+the report's own sentences. A sentence that describes others' practice or warns about it
+(hedged, see ``claimcheck.extract.conditions.base.HEDGE_CUES``) never fires.
+
+Per-device settings stated in prose are re-bound to the device the sentence states them
+for (``View.attribute``): the extractor gives them to every device named before them.
+
+Every check is linear in the input: facts are indexed by device and by position first.
+"""
 
 from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from claimcheck.extract.benchtests import assign_tests, parse_test_name
+from claimcheck.extract.conditions import conditions_in_text
+from claimcheck.extract.conditions.base import HEDGE_CUES, NUM, TOPIC_RE, Ctx, to_int
+from claimcheck.extract.conditions.load import errors as error_detector
+from claimcheck.models import Cell, Condition, Document, Extraction, Measurement, Row
+from claimcheck.rules.registry import Hit, check
+from claimcheck.units import convert, is_bit_rate
+
+_I = re.IGNORECASE
+PROSE_KINDS = {"paragraph", "list_item", "footnote", "heading"}
+THROUGHPUT_FAMILIES = {"throughput", "ssl_throughput", "compression_throughput"}
+
+
+# --- the document view shared by the checks ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One prose sentence with its source span, block, test and hedge flag."""
+
+    start: int
+    end: int
+    text: str
+    block: int
+    hedged: bool
+    test: str | None
+
+
+# Others' practice, beyond the extractor's hedge cues: "several public reviews quote ...",
+# "other benchmarks run ...", "many vendor reports ...".
+OTHERS_RE = re.compile(
+    r"\b(?:other|several|many|some|most|public|published|third[ -]party|competing|competitors?'?)"
+    r"\s+(?:\w+\s+)?(?:reviews|reports|publications|studies|write-?ups|blog\s+posts|vendors)\b"
+    r"|\b(?:other|public|published|third[ -]party|competitors?'?)\s+benchmarks\b", _I)  # fmt: skip
+# Devices joined into one subject: "the ACE and the BIG-IP", "A, B and C".
+COORD_GAP_RE = re.compile(
+    r"\s*(?:[\w-]+\s+){0,2}?(?:and|&|or|as well as|plus|,)\s*(?:and\s+)?(?:the\s+|both\s+)?", _I
+)
+# A setting bound to the device named right after it: "FastHTTP profile for the BIG-IP".
+FOLLOW_GAP_RE = re.compile(r"\s*(?:[\w-]+\s+){0,2}?(?:for|on|of|in|to)\s+(?:the\s+|its\s+)?", _I)
+GROUP_WORD_RE = re.compile(r"\b(?:both|all|each|every)\b", _I)
+_HEADING_TRIM_RE = re.compile(r"^[#\s*_]+|[\s*_#:]+$")
+
+
+def _norm_heading(text: str | None) -> str:
+    return _HEADING_TRIM_RE.sub("", text or "").strip().lower()
+
+
+class View:
+    """Sentences, device mentions and cells of one document, indexed once."""
+
+    def __init__(self, doc: Document, ex: Extraction) -> None:
+        self.doc, self.ex = doc, ex
+        _, self.block_test = assign_tests(doc)
+        self.block_starts = [b.start for b in doc.blocks]
+        self.sentences: list[Sentence] = []
+        self.block_first: dict[int, Sentence] = {}
+        for bi, (block, test) in enumerate(zip(doc.blocks, self.block_test, strict=True)):
+            if block.table is not None or block.kind not in PROSE_KINDS:
+                continue
+            ctx = Ctx(block.text)
+            for (s, e), hedged in zip(ctx.sentences, ctx.hedge_flags(), strict=True):
+                text = block.text[s:e]
+                hedged = hedged or bool(OTHERS_RE.search(text))
+                if text.strip():
+                    sent = Sentence(block.start + s, block.start + e, text, bi, hedged, test)
+                    self.sentences.append(sent)
+                    self.block_first.setdefault(bi, sent)
+        self.sent_starts = [s.start for s in self.sentences]
+        self.cells: list[tuple[int, int, int, Cell, Row]] = []  # start, end, block, cell, row
+        for bi, block in enumerate(doc.blocks):
+            if block.table is not None:
+                for row in block.table.rows:
+                    for cell in row.cells:
+                        self.cells.append((cell.start, cell.end, bi, cell, row))
+        self.cells.sort(key=lambda c: c[0])
+        self.cell_starts = [c[0] for c in self.cells]
+        self.quantities = sorted(ex.quantities, key=lambda q: q.start)
+        self.q_starts = [q.start for q in self.quantities]
+        self.mentions = sorted((m.start, m.end, d.id) for d in ex.devices for m in d.mentions)
+        self.mention_starts = [m[0] for m in self.mentions]
+        self.names = {d.id: d.name for d in ex.devices}
+        measured = {m.device for m in ex.measurements if m.device and m.source != "derived"}
+        self.compared = measured if len(measured) >= 2 else set(self.names)
+        self.section_device: dict[str, str] = {}
+        for block in doc.blocks:
+            if block.kind == "heading":
+                named = {d for _, _, d in self.mentions_in(block.start, block.end)}
+                if len(named) == 1:
+                    self.section_device[_norm_heading(block.text)] = named.pop()
+        self._attributed: dict[tuple[str, int, int], set[str]] = {}
+        self._groups: dict[str, list[tuple[Condition, set[str]]]] = {}
+
+    # -- positions ---------------------------------------------------------------------------
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        """The prose sentence holding a source offset."""
+        i = bisect_right(self.sent_starts, offset) - 1
+        if i >= 0 and self.sentences[i].start <= offset < self.sentences[i].end:
+            return self.sentences[i]
+        return None
+
+    def cell_at(self, offset: int) -> tuple[int, int, int, Cell, Row] | None:
+        """The table cell holding a source offset."""
+        i = bisect_right(self.cell_starts, offset) - 1
+        if i >= 0 and self.cells[i][0] <= offset < max(self.cells[i][1], self.cells[i][0] + 1):
+            return self.cells[i]
+        return None
+
+    def block_index(self, offset: int) -> int | None:
+        """Index of the block holding a source offset."""
+        i = bisect_right(self.block_starts, offset) - 1
+        if i >= 0 and self.doc.blocks[i].start <= offset < self.doc.blocks[i].end:
+            return i
+        return None
+
+    def bounds(self, offset: int) -> tuple[int, int]:
+        """The sentence, cell or block around an offset."""
+        s = self.sentence_at(offset)
+        if s is not None:
+            return s.start, s.end
+        c = self.cell_at(offset)
+        if c is not None:
+            return c[0], c[1]
+        bi = self.block_index(offset)
+        if bi is not None:
+            return self.doc.blocks[bi].start, self.doc.blocks[bi].end
+        return offset, offset
+
+    def mentions_in(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        """Device mentions starting in [start, end)."""
+        i = bisect_right(self.mention_starts, start - 1)
+        out = []
+        while i < len(self.mentions) and self.mentions[i][0] < end:
+            out.append(self.mentions[i])
+            i += 1
+        return out
+
+    def devices_in(self, start: int, end: int) -> set[str]:
+        """Devices named in [start, end)."""
+        return {d for _, _, d in self.mentions_in(start, end)}
+
+    # -- which device a condition belongs to ---------------------------------------------------
+
+    def attribute(self, start: int, end: int, fallback: set[str]) -> set[str]:
+        """The devices a setting at [start, end) is stated for.
+
+        The extractor gives a per-device setting in prose to every device named before it
+        in the sentence; here it goes to the device it is bound to: a device named right
+        before it ("F5 FastL4"), the device after "for/on" ("FastHTTP profile for the
+        BIG-IP"), else the nearest device named before it together with any devices
+        coordinated with that one ("the ACE and the BIG-IP were ..."), else the next one.
+        """
+        s0, s1 = self.bounds(start)
+        runs: list[list[Any]] = []
+        for ms, me, d in self.mentions_in(s0, s1):
+            if runs and runs[-1][2] == d and ms - runs[-1][1] <= 2:
+                runs[-1][1] = max(runs[-1][1], me)
+            else:
+                runs.append([ms, me, d])
+        text = self.doc.text
+        before = [r for r in runs if r[1] <= start]
+        after = [r for r in runs if r[0] >= end]
+        if before and start - before[-1][1] <= 3:
+            return {before[-1][2]}
+        if after and after[0][0] - end <= 40 and FOLLOW_GAP_RE.fullmatch(text, end, after[0][0]):
+            return {after[0][2]}
+        if not before and after and GROUP_WORD_RE.search(text, s0, start):
+            return fallback or {r[2] for r in after}  # "both ran at 1024 SimUsers and the A ..."
+        if before:
+            group = {before[-1][2]}
+            i = len(before) - 1
+            while i > 0 and COORD_GAP_RE.fullmatch(text, before[i - 1][1], before[i][0]):
+                group.add(before[i - 1][2])
+                i -= 1
+            return group
+        if after:
+            return {after[0][2]}
+        return fallback
+
+    def conditions(self, name: str) -> list[tuple[Condition, set[str]]]:
+        """The report's own conditions of one name (not hedged, not negated), one per span,
+        each with the devices it applies to (empty: it applies to all)."""
+        if name in self._groups:
+            return self._groups[name]
+        spans: dict[tuple[int, int, str], list[Condition]] = {}
+        for c in self.ex.conditions:
+            if c.name == name and not c.hedged and not c.negated:
+                spans.setdefault((c.start, c.end, repr(c.value)), []).append(c)
+        out = []
+        for cs in spans.values():
+            c = cs[0]
+            named = {x.device for x in cs if x.device}
+            if named and c.source in ("text", "list"):
+                named = self.attribute(c.start, c.end, named)
+            elif not named:
+                dev = self.section_device.get(_norm_heading(c.section))
+                named = {dev} if dev else set()
+            out.append((c, named))
+        out.sort(key=lambda x: x[0].start)
+        self._groups[name] = out
+        return out
+
+    def name(self, device: str) -> str:
+        """A device's display name."""
+        return self.names.get(device, device)
+
+    def hedged_at(self, offset: int) -> bool:
+        """True when the sentence at ``offset`` describes others' practice."""
+        s = self.sentence_at(offset)
+        return bool(s and s.hedged)
+
+
+class Spans:
+    """Source spans with an overlap test in O(log n) (the spans are short)."""
+
+    MAX = 2000  # no span indexed here is longer than this
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
+        self._spans = sorted(spans)
+        self._starts = [s for s, _ in self._spans]
+
+    def add(self, start: int, end: int) -> None:
+        """Index one more span."""
+        i = bisect_right(self._starts, start)
+        self._spans.insert(i, (start, end))
+        self._starts.insert(i, start)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """True when [start, end) overlaps an indexed span."""
+        i = bisect_right(self._starts, end - 1)
+        while i > 0 and self._starts[i - 1] > start - self.MAX:
+            i -= 1
+            if self._spans[i][1] > start:
+                return True
+        return False
+
+
+_last: list[Any] = [None, None, None]
+
+
+def view(doc: Document, ex: Extraction) -> View:
+    """The View of a document, built once per extraction (the checks share it)."""
+    if _last[0] is doc and _last[1] is ex:
+        return _last[2]
+    v = View(doc, ex)
+    _last[:] = [doc, ex, v]
+    return v
+
+
+def _fmt(value: float) -> str:
+    return f"{value:,.4g}" if value != int(value) or abs(value) >= 1e6 else f"{int(value):,}"
+
+
+def _gbps(value: float, unit: str) -> float | None:
+    try:
+        return convert(value, unit, "Gbps") if unit and is_bit_rate(unit) else None
+    except Exception:  # noqa: BLE001 - an odd unit: not comparable
+        return None
+
+
+def _clip(text: str, n: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+# --- S001 license-capped --------------------------------------------------------------------
+
+NEAR_CAP = 0.95  # a result within 5% of the licensed rate is at the cap
+_LIC = r"licen[cs]\w*"
+# A result above, or held down by, a license: "performed above their licensed throughput",
+# "surpasses the licensing limit", "limited based upon the license level", "restricted due to
+# licensing", "the limiting factor was the license", "levelling off at the licensed limit".
+LICENSE_CUES = [
+    re.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|outperform\w*)"
+               rf"\s+(?:(?:the|their|its|his|her|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?{_LIC}\b", _I),
+    re.compile(rf"\b(?:limited|capped|restricted|throttled|constrained|bounded|held\s+back"
+               rf"|rate[ -]limited)\b[^.;]{{0,25}}?\b(?:by|due\s+to|based\s+(?:up)?on|because\s+of"
+               rf"|at)\b[^.;]{{0,25}}?\b{_LIC}", _I),
+    re.compile(rf"\b{_LIC}\b[^.;]{{0,60}}?\b(?:limiting\s+factor|bottleneck|cause\s+of\s+the"
+               rf"\s+level\w*\s+off|(?:was|were)\s+(?:\w+\s+){{0,3}}?the\s+cause)", _I),
+    re.compile(rf"\b(?:limiting\s+factor|bottleneck)\b[^.;]{{0,30}}?\b(?:was|is|were)\s+"
+               rf"(?:the\s+|its\s+|their\s+)?{_LIC}", _I),
+    re.compile(rf"\b(?:level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|capped|stalled)\b"
+               rf"[^.;]{{0,40}}?\b{_LIC}", _I),
+    re.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
+    re.compile(rf"\b(?:hit|hits|reached|reaches|reaching|hitting|ran\s+into|sat\s+at|sits\s+at)\s+"
+               rf"(?:the|its|their)\s+(?:[\w.~-]+\s+){{0,3}}?{_LIC}\s+(?:limit|cap|ceiling|level|rate)",
+               _I),
+]  # fmt: skip
+# "the license limit should have played no part", "never hit the license": not a cap.
+LICENSE_NOT_RE = re.compile(
+    r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact)\b", _I
+)
+
+
+@check("license_capped")
+def license_capped(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S001: a result at/above a device's licensed rate; text saying a license capped or was
+    exceeded by a result; compared devices licensed at different levels."""
+    v = view(doc, ex)
+    caps: dict[str, list[tuple[Condition, float]]] = {}
+    cap_spans = Spans()
+    for c, devs in v.conditions("license_cap"):
+        g = _gbps(float(c.value.get("value", 0)), str(c.value.get("unit", ""))) if isinstance(
+            c.value, dict) else None  # fmt: skip
+        if not g:
+            continue
+        cap_spans.add(c.start, c.end)
+        for d in devs:
+            caps.setdefault(d, []).append((c, g))
+    reported: set[tuple[str, str | None]] = set()
+    for m in ex.measurements:
+        if m.kind != "measured" or m.source == "derived" or m.device not in caps:
+            continue
+        value = _gbps(m.value, m.unit)
+        if value is None or cap_spans.overlaps(m.start, m.end):
+            continue
+        if m.metric not in THROUGHPUT_FAMILIES or v.hedged_at(m.start):
+            continue
+        same = [g for c, g in caps[m.device] if c.test and c.test == m.test]
+        cap = max(same or [g for _, g in caps[m.device]])
+        if value >= NEAR_CAP * cap and (m.device, m.test) not in reported:
+            reported.add((m.device, m.test))
+            where = "above" if value > cap * 1.005 else "at"
+            yield Hit(m.start, m.end,
+                      f"{v.name(m.device)}: {m.text} is {where} its licensed {_fmt(cap)} Gbps "
+                      f"({value / cap:.0%} of the cap): the license, not the device, may set "
+                      f"this result", {"measured_gbps": value, "license_gbps": cap})  # fmt: skip
+    yield from _license_text(v, reported, set(caps))
+    yield from _license_levels(v, caps)
+
+
+def _license_text(
+    v: View, reported: set[tuple[str, str | None]], capped: set[str]
+) -> Iterator[Hit]:
+    last_devices: dict[int, set[str]] = {}
+    for s in v.sentences:
+        named = v.devices_in(s.start, s.end)
+        if named:
+            last_devices[s.block] = named
+        if s.hedged or not re.search(_LIC, s.text, _I):
+            continue
+        m = next((m for rx in LICENSE_CUES if (m := rx.search(s.text))), None)
+        if m is None or LICENSE_NOT_RE.search(s.text):
+            continue
+        if named:  # the device the cue is said of: the subject nearest before it
+            devices = v.attribute(s.start + m.start(), s.start + m.end(), named)
+        else:
+            devices = last_devices.get(s.block, set())
+        devices &= v.compared
+        if capped and len(named) != 1:  # several devices named: only licensed ones can be capped
+            devices &= capped
+        key_test = s.test or v.doc.blocks[s.block].section
+        fresh = sorted(d for d in devices if (d, key_test) not in reported)
+        if not fresh:
+            continue
+        reported.update((d, key_test) for d in fresh)
+        names = ", ".join(v.name(d) for d in fresh)
+        yield Hit(s.start + m.start(), s.start + m.end(),
+                  f"the report says a license capped or was exceeded by the result of {names} "
+                  f'("{_clip(m.group(0), 60)}"): the figure shows the license, not the device, '
+                  f"and is not comparable with unlicensed devices",
+                  {"devices": fresh, "cue": m.group(0)})  # fmt: skip
+
+
+def _license_levels(v: View, caps: dict[str, list[tuple[Condition, float]]]) -> Iterator[Hit]:
+    levels = {d: max(g for _, g in cs) for d, cs in caps.items() if d in v.compared}
+    if len(set(levels.values())) < 2:
+        return
+    top = max(levels.values())
+    listing = ", ".join(f"{v.name(d)} {_fmt(g)} Gbps" for d, g in sorted(levels.items()))
+    for d, g in sorted(levels.items()):
+        if g < top:
+            c = caps[d][0][0]
+            yield Hit(c.start, c.end,
+                      f"devices licensed at different levels are compared head to head "
+                      f"({listing})", {"licenses_gbps": levels})  # fmt: skip
+
+
+# --- S002 per-device-load -------------------------------------------------------------------
+
+# A setting applied to one device only: "throttled back for the BIG-IP only".
+ONLY_RE = re.compile(r"\b(?:only|solely|exclusively|alone)\b", _I)
+BOTH_RE = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+)?(?:devices?|vendors?|DUTs?|"
+                     r"products?|platforms?|appliances?|systems?|servers?)\b", _I)  # fmt: skip
+
+
+def _load_value(value: Any) -> str:
+    v = value.get("value")
+    unit = "%" if value.get("kind") == "cpu_target" else value.get("unit")
+    shown = ", ".join(_fmt(x) for x in v) if isinstance(v, list) else _fmt(float(v))
+    return f"{shown} {unit}" if unit else shown
+
+
+_LOAD_KIND = {"simusers": "SimUsers", "clients": "clients", "vus": "virtual users",
+              "connections": "connections", "cpu_target": "CPU target",
+              "rate": "offered rate"}  # fmt: skip
+
+
+@check("per_device_load")
+def per_device_load(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S002: load-generator settings (SimUsers, clients, connections, offered load, CPU target)
+    that differ between the compared devices or are set for one device only, and comparisons
+    drawn across such loads.
+
+    Settings are compared within one table column (a per-device table) or, in prose, within
+    one test; one finding per differing setting, at its first statement."""
+    v = view(doc, ex)
+    groups: dict[tuple[str, Any], dict[str, list[Condition]]] = {}
+    group_test: dict[tuple[str, Any], str | None] = {}
+    shared: dict[str, set[str]] = {}
+    for c, devs in v.conditions("load_setting"):
+        if not isinstance(c.value, dict) or c.value.get("value") is None:
+            continue
+        kind = str(c.value.get("kind"))
+        if c.value.get("per_device"):
+            yield Hit(c.start, c.end,
+                      f"the {_LOAD_KIND.get(kind, kind)} setting was chosen per device "
+                      f"({_load_value(c.value)}): the devices were not offered the same load",
+                      {"setting": c.value})  # fmt: skip
+            continue
+        devs = devs & v.compared
+        if not devs:
+            shared.setdefault(kind, set()).add(_load_value(c.value))
+            continue
+        key, test = _load_group(v, c, kind)
+        group_test[key] = test
+        for d in devs:
+            groups.setdefault(key, {}).setdefault(d, []).append(c)
+    differing: dict[str, str] = {}  # test -> the listing of the differing loads
+    table_kinds: set[str] = set()  # kinds a per-device table shows differing
+    for key, per in sorted(groups.items(), key=lambda kv: kv[0][1][0] != "table"):
+        kind = key[0]
+        label = _LOAD_KIND.get(kind, kind)
+        values = {d: {_load_value(c.value) for c in cs} for d, cs in per.items()}
+        if len(per) >= 2:
+            if set.intersection(*values.values()):
+                continue
+            if key[1][0] == "table":
+                table_kinds.add(kind)
+            elif kind in table_kinds:
+                continue  # prose restating what the table shows: one finding
+            listing = "; ".join(f"{v.name(d)}: {', '.join(sorted(vals))}"
+                                for d, vals in sorted(values.items()))  # fmt: skip
+            test = group_test.get(key)
+            if test:
+                differing[test] = f"{label} {listing}"
+            c = min((cs[0] for cs in per.values()), key=lambda c: c.start)
+            yield Hit(c.start, c.end,
+                      f"{label} differs between the devices ({listing}"
+                      f"{', test ' + test if test else ''}): each device was offered a different "
+                      f"load", {"values": {k: sorted(x) for k, x in values.items()}})  # fmt: skip
+        elif len(v.compared) >= 2:
+            ((d, cs),) = per.items()
+            for c in cs:
+                s0, s1 = v.bounds(c.start)
+                sentence = v.doc.text[s0:s1]
+                if _load_value(c.value) in shared.get(kind, set()):
+                    continue
+                if not ONLY_RE.search(sentence) or BOTH_RE.search(sentence):
+                    continue
+                yield Hit(c.start, c.end,
+                          f"{label} {_load_value(c.value)} was set for {v.name(d)} only: the "
+                          f"other devices ran under a different load", {"device": d})  # fmt: skip
+    yield from _claims_across_loads(v, differing)
+
+
+def _load_group(v: View, c: Condition, kind: str) -> tuple[tuple[str, Any], str | None]:
+    """Where a load setting is compared: its table column (with the test the column header
+    names), else its test in prose."""
+    if c.source == "table":
+        found = v.cell_at(c.start)
+        if found is not None:
+            _, _, bi, cell, row = found
+            col = next((i for i, x in enumerate(row.cells) if x is cell), 0)
+            header = v.doc.blocks[bi].table.header
+            parsed = parse_test_name(header[col]) if col < len(header) else None
+            return (kind, ("table", bi, col)), (parsed[0] if parsed else c.test)
+    return (kind, ("prose", c.test)), c.test
+
+
+def _claims_across_loads(v: View, differing: dict[str, str]) -> Iterator[Hit]:
+    if not differing:
+        return
+    by_span = {(m.start, m.end): m for m in v.ex.measurements}
+    by_value: dict[float, list[Measurement]] = {}  # figures of the tests run at differing loads
+    for m in v.ex.measurements:
+        if m.test in differing and m.device:
+            by_value.setdefault(m.value, []).append(m)
+    for claim in v.ex.claims:
+        ms: list[Measurement] = []
+        for o in claim.operands:
+            m = by_span.get((o.start, o.end))
+            ms += [m] if m is not None else by_value.get(o.value, [])
+        tests = {m.test for m in ms if m.test in differing}
+        devices = {m.device for m in ms if m.device}
+        if len(tests) != 1 or len(devices) < 2 or v.hedged_at(claim.start):
+            continue
+        (test,) = tests
+        yield Hit(claim.start, claim.end,
+                  f'"{claim.stated}" compares devices on {test}, where they ran under different '
+                  f"loads ({differing[test]})", {"test": test})  # fmt: skip
+
+
+# --- S003 asymmetric-testbed ----------------------------------------------------------------
+
+# The report sized each device's links to its capacity: different port counts are fair.
+SIZED_RE = re.compile(
+    r"\benough\s+(?:\w+\s+)?(?:interfaces|ports|links|uplinks|bandwidth)\b|\bmet\s+or\s+exceeded\b"
+    r"|\bsized\s+(?:to|for|according|in\s+proportion)|\b(?:matched|proportional)\s+to\s+(?:its|each"
+    r"|the\s+device'?s?)\s+(?:\w+\s+)?(?:capacity|specification|rating|throughput)", _I)  # fmt: skip
+_IF_RE = re.compile(r"(\d+)x(\d+(?:\.\d+)?)(Gbps|GbE|Mbps|MbE)")
+_HW_LABEL = {"instance_type": "instance type", "vcpu": "vCPUs", "cores": "cores",
+             "memory_gb": "memory (GB)"}  # fmt: skip
+
+
+def _if_gbps(value: Any) -> float | None:
+    m = _IF_RE.fullmatch(str(value))
+    if not m:
+        return None
+    speed = float(m.group(2)) / (1000 if m.group(3).startswith("M") else 1)
+    return int(m.group(1)) * speed
+
+
+@check("asymmetric_testbed")
+def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S003: compared devices on different hardware (instance type, vCPUs, cores, memory) or
+    with different interface capacity (unless the report sized links to each device).
+
+    A per-device table is one comparison; settings stated in prose form another."""
+    v = view(doc, ex)
+    # (group, key) -> device -> shown value -> conditions; group: the table's block or prose
+    per: dict[tuple[int, str], dict[str, dict[str, list[Condition]]]] = {}
+
+    def add(c: Condition, devs: set[str], key: str, shown: str) -> None:
+        group = (v.block_index(c.start) or 0) if c.source == "table" else -1
+        for d in devs & v.compared:
+            per.setdefault((group, key), {}).setdefault(d, {}).setdefault(shown, []).append(c)
+
+    for c, devs in v.conditions("hardware"):
+        for key, val in c.value.items() if isinstance(c.value, dict) else ():
+            try:
+                add(c, devs, key, str(val).lower() if key == "instance_type" else _fmt(float(val)))
+            except (TypeError, ValueError):
+                continue
+    if not any(SIZED_RE.search(s.text) and not s.hedged for s in v.sentences):
+        for c, devs in v.conditions("interfaces"):
+            g = _if_gbps(c.value)
+            if g:
+                add(c, devs, "interfaces", f"{_fmt(g)} Gbps")
+    for (_, key), by_dev in per.items():
+        if len(by_dev) < 2 or any(len(vals) > 1 for vals in by_dev.values()):
+            continue  # one device, or several values for one device: nothing to compare
+        shown = {d: next(iter(vals)) for d, vals in by_dev.items()}
+        if len(set(shown.values())) < 2:
+            continue
+        label = _HW_LABEL.get(key, "interface capacity")
+        listing = "; ".join(f"{v.name(d)}: {val}" for d, val in sorted(shown.items()))
+        c = min((cs[0] for vals in by_dev.values() for cs in vals.values()), key=lambda c: c.start)
+        yield Hit(c.start, c.end, f"the devices ran on different test beds ({label}: {listing})",
+                  {"key": key, "values": shown})  # fmt: skip
+
+
+# --- S004 asymmetric-configuration ------------------------------------------------------------
+
+DEFAULT_PROFILES = {"standard", "factory defaults", "default", "defaults", "keep-alive"}
+# A sentence that sets the configuration, preferred as the place to point at.
+CONFIG_VERB_RE = re.compile(
+    r"\b(?:configured|configuration|set|enabled|turned\s+on|applied|used|using|ran|run|running"
+    r"|tested|deployed|tuned|activated)\b", _I)  # fmt: skip
+# Settings the extractor has no name for yet: hardware, TLS or TCP offload, DPDK, SR-IOV,
+# a compression level; they count when the sentence switches them on for a device.
+OFFLOAD_RE = re.compile(r"\b(?:(?:hardware|SSL|TLS|crypto|TCP|checksum|segmentation|NIC|flow)\s+)?"
+                        r"offload(?:ing)?\b|\bSR-IOV\b|\bDPDK\b|\bcompression\s+level\s+\d\b"
+                        r"|\b(?:accelerated|enhanced)\s+networking\b|\bjumbo\s+frames\b", _I)  # fmt: skip
+SWITCHED_ON_RE = re.compile(r"\b(?:enabled|turned\s+on|switched\s+on|configured|activated)\b", _I)
+# "does not support its feature called OneConnect": a feature named, not set.
+NEG_NEAR_RE = re.compile(r"\b(?:not|no|never|without|lacks?|lacking|cannot|can't|doesn't|don't"
+                         r"|isn't|unsupported)\b[^.;,]{0,40}$", _I)  # fmt: skip
+TUNED_RE = re.compile(
+    r"\b(?:tuned|optimi[sz]ed|customi[sz]ed|hand[ -]tuned|adjusted|tweaked)\b", _I
+)
+
+
+def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
+    """Profile conditions with their devices, plus profiles stated inside table cells whose
+    column the extractor does not read (a "Notes" column)."""
+    found = list(v.conditions("profile"))
+    covered = Spans((c.start, c.end) for c, _ in found)
+    for start, end, bi, cell, row in v.cells:
+        block = v.doc.blocks[bi]
+        if block.table is None or block.table.kind in ("tool_output", "code"):
+            continue
+        if covered.overlaps(start, end) or len(cell.text) < 6:
+            continue
+        for raw in conditions_in_text(cell.text, cell.start):
+            if raw.name != "profile" or raw.hedged or raw.negated:
+                continue
+            devs = v.attribute(raw.start, raw.end, set())
+            if not devs:
+                devs = {d for _, _, d in v.mentions_in(row.start, row.end)}
+                devs = set(list(devs)[:1]) if len(devs) == 1 else set()
+            if devs:
+                found.append((raw, devs))
+    for sent in v.sentences:  # offload, DPDK, SR-IOV switched on: no extracted form yet
+        if sent.hedged or not SWITCHED_ON_RE.search(sent.text):
+            continue
+        for m in OFFLOAD_RE.finditer(sent.text):
+            start, end = sent.start + m.start(), sent.start + m.end()
+            if NEG_NEAR_RE.search(v.doc.text, max(sent.start, start - 50), start):
+                continue
+            devs = v.attribute(start, end, set())
+            if devs:
+                value = re.sub(r"\s+", " ", m.group(0)).lower()
+                found.append((_Setting(value, start, end, m.group(0)), devs))
+    return found
+
+
+@dataclass(frozen=True)
+class _Setting:
+    """A configuration setting read from a sentence (shaped like a Condition for S004)."""
+
+    value: str
+    start: int
+    end: int
+    text: str
+
+
+@check("asymmetric_configuration")
+def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S004: a fast-path profile, SMT/HT handling, offload or tuning stated for some of the
+    compared devices and not for the others; one device tuned while another runs defaults."""
+    v = view(doc, ex)
+    if len(v.compared) < 2:
+        return
+    per: dict[str, dict[str, list[Any]]] = {}
+    for c, devs in _profiles(v):
+        value = str(c.value)
+        s0, _ = v.bounds(c.start)
+        if NEG_NEAR_RE.search(v.doc.text, max(s0, c.start - 50), c.start):
+            continue
+        for d in devs & v.compared:
+            per.setdefault(d, {}).setdefault(value, []).append(c)
+    holders: dict[str, set[str]] = {}
+    for d, vals in per.items():
+        for value in vals:
+            holders.setdefault(value, set()).add(d)
+    for d in sorted(per):
+        odd = [val for val in per[d] if holders[val] != v.compared]
+        special = [val for val in odd if val.lower() not in DEFAULT_PROFILES]
+        defaults = [
+            (val, c) for val in odd if val.lower() in DEFAULT_PROFILES and val != "keep-alive"
+            for c in per[d][val] if _tuned_other(v, c, d)
+        ]  # fmt: skip
+        if special:
+            others = sorted(v.compared - {d})
+            c = min((c for val in special for c in per[d][val]), key=lambda c: _place(v, c))
+            missing = ", ".join(v.name(o) for o in others if not holders[str(c.value)] & {o})
+            yield Hit(c.start, c.end,
+                      f"{v.name(d)} ran with {', '.join(special)}; {missing or 'the others'} "
+                      f"did not (no such setting stated): the devices were not configured alike",
+                      {"device": d, "settings": special})  # fmt: skip
+        elif defaults:
+            val, c = defaults[0]
+            yield Hit(c.start, c.end,
+                      f"{v.name(d)} ran with {val} while another device was tuned: the devices "
+                      f"were not configured alike", {"device": d, "settings": [val]})  # fmt: skip
+
+
+def _place(v: View, c: Any) -> tuple[int, int]:
+    """Where to point: a sentence that sets the configuration, else a table cell, else the
+    first mention."""
+    s = v.sentence_at(c.start)
+    if s is not None and CONFIG_VERB_RE.search(s.text):
+        return 0, c.start
+    return (1 if v.cell_at(c.start) is not None else 2), c.start
+
+
+def _tuned_other(v: View, c: Any, device: str) -> bool:
+    s0, s1 = v.bounds(c.start)
+    return bool(TUNED_RE.search(v.doc.text, s0, s1)) and bool(v.devices_in(s0, s1) - {device})
+
+
+# --- S005 bottleneck-not-dut ------------------------------------------------------------------
+
+# The load generator at its own limit: "Avalanche reached its generation limit", "the wrk
+# client was the bottleneck", "the load generator's CPU was saturated".
+GENERATOR_NOUN = (r"(?:traffic|load|test)[ -]?generat\w*|\bgenerators?\b|\btest\s+(?:tool|equipment"
+                  r"|gear)|\bclient\s+(?:machine|host|VM|instance|node|side|box)s?\b|\btesters?\b"
+                  r"|\bload[ -]testing\s+(?:tool|equipment)")  # fmt: skip
+GENERATOR_LIMIT_RE = re.compile(
+    r"\b(?:reached|hit|hitting|reaching|at)\s+(?:its|their|the)\s+(?:[\w()~.,-]+\s+){0,6}?"
+    r"(?:generation\s+)?(?:limit|capacity|maximum|ceiling)\b|\b(?:was|were|became|is)\s+(?:the\s+)?"
+    r"bottleneck\b|\bmaxed\s+out\b|\btopped\s+out\b|\b(?:could|can)\s*not\s+(?:generate|drive|push"
+    r"|produce|offer)\s+(?:any\s+)?(?:more|enough|higher)\b|\b(?:CPU|cores?)\s+(?:was|were)\s+"
+    r"(?:pegged|saturated|maxed)\b|\b(?:was|were|became)\s+(?:CPU|network)[ -]bound\b", _I)  # fmt: skip
+NEGATION_RE = re.compile(r"\b(?:not|never|no|without|below|under|short\s+of)\b[^.;]{0,25}$", _I)
+# A plateau at the line rate, a saturated link: the link, not the device, set the figure.
+LINK_RES = [
+    re.compile(r"\b(?:plateau\w*|level\w*[ -]off|topped\s+out|flatten\w*|capped|limited|bounded"
+               r"|constrained|maxed\s+out|saturat\w*|reached|hit|ran)\b[^.;]{0,40}?\b(?:line[ -]rate"
+               r"|wire[ -]speed)\b", _I),
+    re.compile(r"\b(?:line[ -]rate|wire[ -]speed|link\s+(?:speed|capacity|bandwidth)|(?:port|NIC"
+               r"|interface|uplink)\s+(?:speed|capacity|bandwidth))\b[^.;]{0,30}?\b(?:was|were"
+               r"|became)\s+(?:the\s+)?(?:bottleneck|limit(?:ing\s+factor)?|ceiling)\b", _I),
+    re.compile(r"\b(?:saturat\w*|maxed\s+out|filled)\s+(?:the\s+|its\s+|their\s+|both\s+|all\s+)?"
+               r"(?:\d+(?:\.\d+)?\s?G(?:bE|bps|igE|b|bit)?\s+)?(?:network\s+)?(?:links?|uplinks?"
+               r"|ports?|interfaces?|NICs?)\b", _I),
+    re.compile(r"\b(?:limited|capped|bounded|constrained|bottlenecked)\s+by\s+(?:the\s+)?"
+               r"(?:\d+(?:\.\d+)?\s?G\w*\s+)?(?:links?|uplinks?|ports?|interfaces?|NICs?|network"
+               r"\s+(?:links?|interfaces?|cards?))\b", _I),
+]  # fmt: skip
+NOT_PLACEMENT_RE = re.compile(r"\s*(?:types?|class|model|size|family|sku|spec\w*)\b", _I)
+# Backends the report calls the bottleneck.
+BACKEND_RE = re.compile(r"\b(?:back-?end|upstream|origin|application|web|real)\s+servers?\b"
+                        r"|\bback-?ends?\b|\bserver\s+pools?\b|\bupstreams?\b", _I)  # fmt: skip
+BOTTLENECK_RE = re.compile(r"\b(?:bottleneck\w*|limiting\s+factor|saturated|maxed\s+out|ran\s+out"
+                           r"\s+of|could\s*not\s+keep\s+up)\b", _I)  # fmt: skip
+# A cloud instance's baseline bandwidth: "a base network throughput of 2.3Gbps with burst to
+# 10Gbps", "the 2.5 Gbps baseline", a "Baseline bandwidth" table column (see _baselines).
+
+
+@check("bottleneck_not_dut")
+def bottleneck_not_dut(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S005: the generator, a link, the instance's baseline bandwidth, a shared host or the
+    backends set the result instead of the device."""
+    v = view(doc, ex)
+    done: set[int] = set()  # sentence starts already reported
+
+    def once(start: int) -> bool:
+        key = v.bounds(start)[0]
+        if key in done:
+            return False
+        done.add(key)
+        return True
+
+    for c, _ in v.conditions("traffic_generator"):
+        limit = c.value.get("limit") if isinstance(c.value, dict) else None
+        if limit and once(c.start):
+            name = c.value.get("name") or "the traffic generator"
+            yield Hit(c.start, c.end,
+                      f'{name} reached its own limit ("{_clip(c.text, 60)}"): the result shows the '
+
+                      f"generator's capacity, and the device's limit is unknown",
+                      {"generator": name, "limit": limit})  # fmt: skip
+    separate = [c.start for c, _ in v.conditions("client_placement") if c.value == "separate"]
+    for c, _ in v.conditions("client_placement"):
+        if c.value != "same_host" or NOT_PLACEMENT_RE.match(doc.text, c.end):
+            continue  # "the same host type" is a hardware statement, not a placement
+        s0, s1 = v.bounds(c.start)
+        if any(s0 <= x < s1 for x in separate):
+            continue  # the same sentence places the client on a separate machine
+        if once(c.start):
+            yield Hit(c.start, c.end,
+                      f'the load generator shares the host with the device under test ("{c.text}"):'
+                      f" both compete for the same CPU and memory", {"placement": "same_host"})  # fmt: skip
+    if not any(c.value == "same_host" for c, _ in v.conditions("client_placement")):
+        yield from _loopback_commands(v, once)
+    yield from _bottleneck_text(v, once)
+    yield from _baseline(v, once)
+    yield from _link_plateau(v, once)
+
+
+# A load tool pointed at the loopback address runs on the server's own host.
+LOOPBACK_COMMAND_RE = re.compile(
+    r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|k6|vegeta|siege|httperf)\b"
+    r"[^\n`]{0,200}?\bhttps?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b"
+)
+
+
+def _loopback_commands(v: View, once: Any) -> Iterator[Hit]:
+    for block in v.doc.blocks:
+        if block.kind in ("code", "paragraph", "list_item") or _is_tool_block(block):
+            m = LOOPBACK_COMMAND_RE.search(v.doc.text, block.start, block.end)
+            if m and not v.hedged_at(m.start()) and once(m.start()):
+                yield Hit(m.start(), m.end(),
+                          "the load tool targets the loopback address, so it runs on the host of "
+                          "the server under test and competes with it for CPU",
+                          {"placement": "same_host"})  # fmt: skip
+                return
+
+
+def _bottleneck_text(v: View, once: Any) -> Iterator[Hit]:
+    names = {re.escape(str(c.value.get("name"))) for c, _ in v.conditions("traffic_generator")
+             if isinstance(c.value, dict) and c.value.get("name")}  # fmt: skip
+    gen_re = re.compile(GENERATOR_NOUN + ("|" + "|".join(sorted(names)) if names else ""), _I)
+    for s in v.sentences:
+        if s.hedged:
+            continue
+        hit = None
+        m = GENERATOR_LIMIT_RE.search(s.text)
+        if m and gen_re.search(s.text) and not NEGATION_RE.search(s.text[: m.start()][-40:]):
+            hit = (m, "the traffic generator reached its own limit")
+        if hit is None:
+            m = next((m for rx in LINK_RES if (m := rx.search(s.text))), None)
+            if m and not NEGATION_RE.search(s.text[: m.start()][-40:]):
+                hit = (m, "the result sits at the link's rate")
+        if hit is None:
+            m = BOTTLENECK_RE.search(s.text)
+            if (
+                m
+                and BACKEND_RE.search(s.text)
+                and not NEGATION_RE.search(s.text[: m.start()][-40:])
+            ):
+                hit = (m, "the report names the backends as the bottleneck")
+        if hit and once(s.start):
+            m, what = hit
+            yield Hit(s.start + m.start(), s.start + m.end(),
+                      f'{what} ("{_clip(m.group(0), 60)}"): the device\'s own limit is unknown',
+                      {"cue": m.group(0)})  # fmt: skip
+
+
+def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
+    """(Gbps, device or None, start, end) of each instance baseline bandwidth the report
+    states: in prose ("a baseline bandwidth of 2.3 Gbps", "the 2.5 Gbps baseline") or in a
+    table column headed "Baseline ..."."""
+    out = []
+    qs = [q for q in v.quantities if q.unit and is_bit_rate(q.unit)]
+    for q in qs:
+        s = v.sentence_at(q.start)
+        if s is None or s.hedged:
+            continue
+        before = v.doc.text[max(s.start, q.start - 45) : q.start]
+        after = v.doc.text[q.end : min(s.end, q.end + 25)]
+        if not (BASELINE_BEFORE_RE.search(before) or BASELINE_AFTER_RE.match(after)):
+            continue
+        g = _gbps(q.value, q.unit)
+        named = v.devices_in(s.start, s.end)
+        devs = v.attribute(q.start, q.end, set()) if named else set()
+        if g:
+            out.append((g, next(iter(devs)) if len(devs) == 1 else None, q.start, q.end))
+    for block in v.doc.blocks:
+        table = block.table
+        if table is None or table.kind in ("tool_output", "code"):
+            continue
+        cols = [i for i, h in enumerate(table.header) if re.search(r"\bbase(?:line)?\b", h, _I)]
+        for i in cols:
+            unit = re.search(r"\b([GMk]b(?:ps|it/s|/s))\b", table.header[i])
+            for row in table.body:
+                if i >= len(row.cells):
+                    continue
+                cell = row.cells[i]
+                g = _cell_gbps(cell.text, unit.group(1) if unit else None)
+                if g:
+                    devs = v.devices_in(row.start, row.end)
+                    owner = next(iter(devs)) if len(devs) == 1 else None
+                    out.append((g, owner, cell.start, cell.end))
+    return out
+
+
+BASELINE_BEFORE_RE = re.compile(r"\bbase(?:line)?\s+(?:network\s+)?(?:bandwidth|throughput"
+                                r"|performance|rate)\s*(?:of|is|was|:|=)?\s*(?:about|approximately"
+                                r"|roughly|only|just)?\s*$", _I)  # fmt: skip
+BASELINE_AFTER_RE = re.compile(r"\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I)
+
+
+def _cell_gbps(text: str, header_unit: str | None) -> float | None:
+    m = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*([GMk]b(?:ps|it/s|/s))?", text)
+    if not m or not (m.group(2) or header_unit):
+        return None
+    try:
+        return _gbps(float(m.group(1).replace(",", "")), (m.group(2) or header_unit or "").replace(
+            "bit/s", "bps").replace("b/s", "bps"))  # fmt: skip
+    except ValueError:
+        return None
+
+
+def _baseline(v: View, once: Any) -> Iterator[Hit]:
+    """Throughput above the instance's baseline bandwidth: the figure rides on burst credits.
+    The baseline is the device's own, else the one the sentence states, else the report's
+    single baseline when every stated baseline agrees."""
+    bases = _baselines(v)
+    if not bases:
+        return
+    spans = Spans((s, e) for _, _, s, e in bases)
+    owned: dict[str, set[float]] = {}
+    for g, d, _, _ in bases:
+        if d:
+            owned.setdefault(d, set()).add(g)
+    values = {g for g, _, _, _ in bases}
+    common = next(iter(values)) if len(values) == 1 else None
+    done: set[str | None] = set()
+    for m in v.ex.measurements:
+        if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
+            continue
+        if m.device in done or spans.overlaps(m.start, m.end):
+            continue
+        sent = v.sentence_at(m.start)
+        if v.hedged_at(m.start):
+            continue
+        here = {g for g, _, s, _ in bases if sent and sent.start <= s < sent.end}
+        own = owned.get(m.device or "", set())
+        base = (next(iter(here)) if len(here) == 1 else None) or (
+            next(iter(own)) if len(own) == 1 else None) or common  # fmt: skip
+        g = _gbps(m.value, m.unit)
+        if base is None or g is None or g <= base * 1.05:
+            continue
+        done.add(m.device)
+        if not once(m.start):
+            continue  # this sentence is reported already (another device's figure)
+        who = f"{v.name(m.device)}: " if m.device else ""
+        yield Hit(m.start, m.end,
+                  f"{who}{m.text} is above the instance's baseline bandwidth of {_fmt(base)} Gbps:"
+                  f" the figure depends on burst credits, not on the device",
+                  {"measured_gbps": g, "baseline_gbps": base})  # fmt: skip
+
+
+def _link_plateau(v: View, once: Any) -> Iterator[Hit]:
+    """Throughput within 5% of the device's total interface capacity: the links, not the
+    device, set it (unless the report sized each device's links to its capacity)."""
+    if any(SIZED_RE.search(s.text) and not s.hedged for s in v.sentences):
+        return
+    capacity: dict[str, set[float]] = {}
+    for c, devs in v.conditions("interfaces"):
+        g = _if_gbps(c.value)
+        for d in devs if g else ():
+            capacity.setdefault(d, set()).add(g)
+    done: set[str] = set()
+    for m in v.ex.measurements:
+        caps = capacity.get(m.device or "")
+        if not caps or len(caps) != 1 or m.device in done:
+            continue
+        if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
+            continue
+        g, cap = _gbps(m.value, m.unit), next(iter(caps))
+        if g is None or not NEAR_CAP * cap <= g <= cap * 1.02 or v.hedged_at(m.start):
+            continue
+        if not once(m.start):
+            continue
+        done.add(m.device)
+        yield Hit(m.start, m.end,
+                  f"{v.name(m.device)}: {m.text} is {g / cap:.0%} of its {_fmt(cap)} Gbps of "
+                  f"interfaces: the links, not the device, set this result",
+                  {"measured_gbps": g, "interfaces_gbps": cap})  # fmt: skip
+
+
+# --- S006 one-sided-test ----------------------------------------------------------------------
+
+# "The HA tests were not conducted on the BIG-IP", "only tested on the ACE".
+_DONE = (
+    r"(?:conducted|run|performed|tested|done|carried\s+out|executed|measured|evaluated|repeated)"
+)
+NOT_RUN_RE = re.compile(
+    rf"\b(?:was|were|could|did|has|have|had|is|are)(?:\s*not|n't)\s+(?:be\s+|been\s+)?{_DONE}\b"
+    rf"|\bnot\s+{_DONE}\s+(?:on|for|with|against)\b"
+    rf"|\bonly\s+{_DONE}\s+(?:on|for|with|against)\b|\b{_DONE}\s+only\s+(?:on|for|with|against)\b"
+    rf"|\b{_DONE}\s+(?:on|for|with|against)\s+(?:the\s+)?[^.;,]{{1,40}}?\s+only\b"
+    rf"|\bno\s+(?:results?|data|figures?|numbers?|measurements?)\s+(?:for|from|on)\b", _I)  # fmt: skip
+TEST_WORD_RE = re.compile(r"\btest\w*|\bbenchmark\w*|\bmeasure\w*|\bscenario", _I)
+
+
+@check("one_sided_test")
+def one_sided_test(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S006: a test run on only one of the compared devices."""
+    v = view(doc, ex)
+    if len(v.compared) < 2:
+        return
+    for s in v.sentences:
+        if s.hedged:
+            continue
+        m = NOT_RUN_RE.search(s.text)
+        if m is None or not TEST_WORD_RE.search(s.text):
+            continue
+        named = v.devices_in(s.start, s.end) & v.compared
+        if not named:
+            continue
+        names = ", ".join(v.name(d) for d in sorted(named))
+        yield Hit(s.start + m.start(), s.start + m.end(),
+                  f'a test was run on only some of the compared devices ("{_clip(s.text)}"; '
+                  f"named: {names}): no comparison can be drawn on it", {"devices": sorted(named)})  # fmt: skip
+    yield from _one_sided_tables(v)
+    yield from _not_run_cells(v)
+
+
+# A results cell that says the test was not run for that device.
+NOT_RUN_CELL_RE = re.compile(r"\(?(?:n/?a|not\s+(?:tested|run|measured|available)|untested|dnf"
+                             r"|did\s+not\s+(?:run|complete|finish)|no\s+(?:data|results?))\)?\.?\**",
+                             _I)  # fmt: skip
+
+
+def _not_run_cells(v: View) -> Iterator[Hit]:
+    """A results table that marks a test as not run ("N/A", "not tested") for some devices
+    while it gives numbers for others."""
+    ms = sorted(v.ex.measurements, key=lambda m: m.start)
+    starts = [m.start for m in ms]
+    blocks = v.doc.blocks
+    for bi, block in enumerate(blocks):
+        table = block.table
+        if table is None or table.kind in ("tool_output", "code"):
+            continue
+        i = bisect_right(starts, block.start - 1)
+        kinds = set()
+        while i < len(ms) and ms[i].start < block.end:
+            kinds.add(ms[i].kind)
+            i += 1
+        around = [blocks[j].text for j in (bi - 1, bi + 1) if 0 <= j < len(blocks)]
+        labelled = ADV_MARK_RE.search(" ".join([block.section or "", *around]))
+        if "advertised" in kinds or labelled or len(v.devices_in(block.start, block.end)) < 2:
+            continue  # a specification table, or not a comparison of devices
+        for row in table.body:
+            cell = next(
+                (c for c in row.cells[1:] if NOT_RUN_CELL_RE.fullmatch(c.text.strip())), None
+            )
+            if cell is None or not any(re.search(r"\d", c.text) for c in row.cells[1:]):
+                continue
+            yield Hit(cell.start, cell.end,
+                      f'the results table marks a test as not run ("{cell.text.strip()}") for some '
+                      f"of the compared devices: no comparison can be drawn on it",
+                      {"cell": cell.text.strip()})  # fmt: skip
+            break
+
+
+def _one_sided_tables(v: View) -> Iterator[Hit]:
+    per_test: dict[str, list[Measurement]] = {}
+    for m in v.ex.measurements:
+        if m.test and m.device and m.kind == "measured" and m.source in ("table", "tool"):
+            per_test.setdefault(m.test, []).append(m)
+    devices = {t: {m.device for m in ms} & v.compared for t, ms in per_test.items()}
+    multi = [t for t, ds in devices.items() if len(ds) >= 2]
+    if len(multi) < 2:
+        return
+    for t, ds in devices.items():
+        if len(ds) == 1 and len(per_test[t]) >= 2:
+            m = per_test[t][0]
+            (d,) = ds
+            yield Hit(m.start, m.end,
+                      f"test {t} has results for {v.name(d)} only, while {len(multi)} other tests "
+                      f"compare several devices", {"test": t, "device": d})  # fmt: skip
+
+
+# --- S009 small-sample ------------------------------------------------------------------------
+
+MAX_SMALL = 1000  # transactions: a pass/fail or rate judged on this many or fewer is thin
+MIN_STEADY = 60.0  # seconds: a measured run or steady state shorter than this is too short
+STEADY_RE = re.compile(
+    r"steady[ -]?state|measurement\s+(?:window|phase|period|interval)"
+    r"|measured\s+(?:window|phase|portion|period)|sustained\s+(?:load|phase)",
+    _I,
+)
+COUNT_RE = re.compile(
+    rf"(?<![\w.,])(?P<n>{NUM})\s+(?:(?:HTTP|HTTPS|TCP|UDP|SIP|DNS|client|test|successful|failed|total"
+    r"|simulated|individual|web)\s+){0,2}(?P<u>transactions|requests|connections|sessions|calls"
+    r"|queries|flows|pings)\b(?!\s*(?:per|/|each|a\s+second|every))", _I)  # fmt: skip
+FAILOVER_RE = re.compile(r"\bfail-?over\b|\bfail-?back\b|\bswitch-?over\b|\bhigh[ -]availability\b"
+                         r"|\bredundan\w+|\bfault[ -]toleran\w+|\bpass(?:ed)?\s*/\s*fail\w*"
+                         r"|\bpass\s+or\s+fail\b", _I)  # fmt: skip
+SUCCESS_RE = re.compile(r"\b(?:successful|succeeded|completed|passed|without\s+(?:any\s+)?(?:errors?"
+                        r"|failures?|loss)|(?:zero|no)\s+(?:errors|failures|failed|lost|dropped))\b",
+                        _I)  # fmt: skip
+NOT_STEADY_RE = re.compile(r"\bwarm[ -]?up|\bramp\w*|\bcool[ -]?down|\bidle\b|\bsettle|\bpause"
+                           r"|\bsleep|\bdelay", _I)  # fmt: skip
+AB_COUNT_RES = [
+    re.compile(r"(?m)^\s*Complete requests:\s+(\d+)\s*$"),
+    re.compile(r"(?<![\w./-])(?:ab|hey|h2load|oha)\b[^\n`]*?\s(?:-n|--requests)[ =]?(\d+)\b"),
+]
+
+
+@check("small_sample")
+def small_sample(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S009: a failover or pass/fail verdict on few transactions, a rate from a few hundred
+    requests, a steady state shorter than a minute."""
+    v = view(doc, ex)
+    failover_blocks = {s.block for s in v.sentences if FAILOVER_RE.search(s.text)}
+    reported: set[int] = set()
+    for s in v.sentences:
+        if s.hedged or s.block not in failover_blocks or s.block in reported:
+            continue
+        if not FAILOVER_RE.search(s.text) and not SUCCESS_RE.search(s.text):
+            continue
+        for m in COUNT_RE.finditer(s.text):
+            n = to_int(m.group("n"))
+            if n is None or not 0 < n <= MAX_SMALL:
+                continue
+            yield Hit(s.start + m.start(), s.start + m.end(),
+                      f"a pass/fail verdict rests on {n:,} {m.group('u').lower()}: too few to show "
+                      f"the outcome is not chance", {"count": n})  # fmt: skip
+            reported.add(s.block)
+            break
+    for block in doc.blocks:
+        if block.kind != "code" and not (
+            block.table and block.table.kind in ("tool_output", "code")
+        ):
+            continue
+        text = doc.text[block.start : block.end]
+        m = next((m for rx in AB_COUNT_RES for m in rx.finditer(text)
+                  if 0 < int(m.group(1)) <= MAX_SMALL), None)  # fmt: skip
+        if m is not None:
+            n = int(m.group(1))
+            yield Hit(block.start + m.start(1), block.start + m.end(1),
+                      f"the request rate is computed from only {n:,} requests: too few for a "
+                      f"steady-state rate", {"count": n})  # fmt: skip
+    for c, _ in v.conditions("duration"):
+        try:
+            seconds = float(c.value)
+        except (TypeError, ValueError):
+            continue
+        if not 0 < seconds < MIN_STEADY:
+            continue
+        s0, s1 = v.bounds(c.start)
+        if NOT_STEADY_RE.search(doc.text, max(s0, c.start - 15), min(s1, c.end + 15)):
+            continue  # a warm-up or ramp, not the measured run
+        steady = STEADY_RE.search(doc.text, max(s0, c.start - 40), min(s1, c.end + 25))
+        what = "steady state" if steady else "run"
+        yield Hit(c.start, c.end,
+                  f"the measured {what} lasts {_fmt(seconds)} s, shorter than the {int(MIN_STEADY)}"
+                  f" s a rate needs to settle (RFC 2544 section 24)", {"seconds": seconds})  # fmt: skip
+
+
+# --- S010 advertised-as-measured --------------------------------------------------------------
+
+_ADV = (r"(?:advertised|published|datasheet|data[ -]sheet|spec[ -]sheet|specifications?|specs?|rated"
+        r"|nominal|claimed|marketing|vendor[ -](?:supplied|provided|stated))")  # fmt: skip
+# "the results reported in the overview are the advertised performance numbers".
+ADVERTISED_RES = [
+    re.compile(rf"\b(?:results?|numbers?|figures?|values?|data)\b[^.;]{{0,80}}?\b(?:are|is|were|was)"
+               rf"\s+(?:(?:the|a|an|their|its|vendor'?s?|simply|just|only)\s+){{0,2}}{_ADV}\b", _I),
+    re.compile(rf"\b{_ADV}\b[^.;]{{0,80}}?\b(?:in\s+place\s+of|instead\s+of|in\s+lieu\s+of|substitut"
+               rf"\w+|stand(?:s|ing)?\s+in\s+for|as\s+a\s+placeholder|untested)\b", _I),
+    re.compile(rf"\b(?:taken|copied|quoted|used)\s+(?:directly\s+)?from\s+(?:the\s+)?(?:vendor'?s?\s+)?"
+               rf"{_ADV}\b[^.;]{{0,60}}?\b(?:because|as|since)\b[^.;]{{0,40}}?\bnot\s+(?:be\s+)?"
+               rf"(?:tested|measured|run)\b", _I),
+]  # fmt: skip
+ADV_MARK_RE = re.compile(rf"\b{_ADV}\b", _I)
+# The sentence insists the figures are the report's own: it describes the practice, not doing it.
+OWN_MEASUREMENT_RE = re.compile(r"\b(?:our|this\s+report'?s?|this\s+review'?s?)\s+own\s+"
+                                r"(?:measurements?|tests?|results?)\b|\ball\s+(?:\w+\s+){0,4}?(?:were|are)"
+                                r"\s+(?:\w+\s+)?measured\b", _I)  # fmt: skip
+# Hedge cues that are the subject of this rule itself do not make a sentence hedged here.
+_OWN_TOPIC = {"datasheets", "data sheets", "marketing literature", "marketing numbers",
+              "vendor published", "vendor's published", "published by the vendor",
+              "according to", "instead of"}  # fmt: skip
+_S010_HEDGE_RE = re.compile(
+    r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(set(HEDGE_CUES) - _OWN_TOPIC,
+                                                             key=len, reverse=True)) + r")(?![\w-])",
+    _I,
+)  # fmt: skip
+
+
+@check("advertised_as_measured")
+def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S010: advertised figures reported in place of measured ones, or mixed with measured
+    ones in a comparison without saying which is which."""
+    v = view(doc, ex)
+    for s in v.sentences:
+        if _S010_HEDGE_RE.search(s.text):
+            continue
+        first = v.block_first.get(s.block)
+        if first is not None and TOPIC_RE.search(first.text):
+            continue
+        m = next((m for rx in ADVERTISED_RES if (m := rx.search(s.text))), None)
+        if m is None or s.hedged or OWN_MEASUREMENT_RE.search(s.text):
+            continue
+        yield Hit(s.start + m.start(), s.start + m.end(),
+                  f'advertised figures are reported in place of measured ones ("{_clip(m.group(0))}")'
+                  f": they were not measured under the report's conditions", {"cue": m.group(0)})  # fmt: skip
+    yield from _mixed_sources(v)
+    by_span = {(m.start, m.end): m for m in ex.measurements}
+    for claim in ex.claims:
+        kinds = {
+            by_span[(o.start, o.end)].kind for o in claim.operands if (o.start, o.end) in by_span
+        }
+        if kinds != {"advertised", "measured"} or ADV_MARK_RE.search(claim.text):
+            continue
+        if v.hedged_at(claim.start):
+            continue
+        yield Hit(claim.start, claim.end,
+                  f'"{claim.stated}" compares advertised with measured figures without saying '
+                  f"which is which", {"claim": claim.stated})  # fmt: skip
+
+
+# A table column that says where each figure comes from, and the words that mark a figure
+# as the report's own measurement.
+SOURCE_HEADER_RE = re.compile(r"\b(?:source|origin|provenance|basis)\b|measured\s*/\s*(?:advertised"
+                              r"|published|claimed)", _I)  # fmt: skip
+MEASURED_CELL_RE = re.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*)|this\s+(?:report"
+                              r"|test\w*)|in[ -]house)\b", _I)  # fmt: skip
+
+
+def _mixed_sources(v: View) -> Iterator[Hit]:
+    """A results table whose source column marks some rows as measured and others as datasheet
+    figures or not at all; prose that quotes those rows beside measured ones."""
+    flagged: list[tuple[str, float, str]] = []  # device, value, unit of rows not measured
+    ms = sorted(v.ex.measurements, key=lambda m: m.start)
+    starts = [m.start for m in ms]
+    for block in v.doc.blocks:
+        table = block.table
+        if table is None or table.kind in ("tool_output", "code"):
+            continue
+        col = next((i for i, h in enumerate(table.header) if SOURCE_HEADER_RE.search(h)), None)
+        if col is None:
+            continue
+        rows = [(r, r.cells[col].text.strip() if col < len(r.cells) else "") for r in table.body]
+        if not any(MEASURED_CELL_RE.search(t) for _, t in rows):
+            continue
+        for row, text in rows:
+            if MEASURED_CELL_RE.search(text) or not row.cells:
+                continue
+            devs = v.devices_in(row.start, row.end)
+            i = bisect_right(starts, row.start - 1)
+            while i < len(ms) and ms[i].start < row.end:
+                for d in devs:
+                    flagged.append((d, ms[i].value, ms[i].unit))
+                i += 1
+            what = f'a "{_clip(text, 40)}" figure' if text else "a figure of unstated origin"
+            yield Hit(row.cells[0].start, row.cells[0].end,
+                      f"{what} sits in a table of measured results: advertised and measured "
+                      f"figures are mixed", {"source": text})  # fmt: skip
+    if not flagged:
+        return
+    done: set[int] = set()
+    for m in ms:
+        if m.source != "text" or m.kind != "measured":
+            continue
+        s = v.sentence_at(m.start)
+        if s is None or s.hedged or s.start in done or ADV_MARK_RE.search(s.text):
+            continue
+        named = v.devices_in(s.start, s.end)
+        if any(d in named and value == m.value and unit == m.unit for d, value, unit in flagged):
+            done.add(s.start)
+            yield Hit(m.start, m.end,
+                      f"{m.text} is quoted beside measured figures but is not a measurement of "
+                      f"this report (see its table): advertised and measured figures are mixed",
+                      {"value": m.text})  # fmt: skip
+
+
+# --- S012 errors-in-results -------------------------------------------------------------------
+
+# k6 summary: "http_req_failed................: 2.34%  ✓ 123  ✗ 5123".
+K6_FAILED_RE = re.compile(r"http_req_failed[.\s]*:\s*(\d+(?:\.\d+)?)\s*%")
+# The report says failed responses were left out of the rates.
+EXCLUDED_RE = re.compile(r"\bexclud\w+|\bnot\s+counted\b|\bonly\s+(?:successful|2xx|valid)\b"
+                         r"|\bdiscard\w*|\bfiltered\s+out\b|\bsuccessful\s+(?:requests|responses"
+                         r"|transactions)\s+only\b", _I)  # fmt: skip
+_ERROR_KIND = {"timeouts": "timeouts", "non_2xx": "non-2xx responses", "failures": "failures",
+               "connection_closed": "closed connections", "errors": "errors"}  # fmt: skip
+RATE_UNITS = re.compile(r"/\s*second|per\s+second|RPS|CPS|TPS|req/s", _I)
+
+
+@check("errors_in_results")
+def errors_in_results(doc: Document, ex: Extraction) -> Iterator[Hit]:
+    """S012: a run that logged failed, timed-out or non-2xx responses whose rate is reported
+    without the error counts beside it, and comparisons that use such a rate."""
+    v = view(doc, ex)
+    reported: set[int] = set()  # blocks already reported
+    error_blocks: set[int] = set()  # tool output of runs that logged failures
+    for c, devs in v.conditions("errors"):
+        count = c.value.get("count") if isinstance(c.value, dict) else None
+        bi = v.block_index(c.start)
+        if c.source == "table" or not isinstance(count, int) or count <= 0 or bi is None:
+            continue  # an errors column sets the counts beside the rates
+        if _is_tool_block(doc.blocks[bi]):
+            error_blocks.add(bi)
+        else:
+            s0, s1 = v.bounds(c.start)
+            if EXCLUDED_RE.search(doc.text, s0, s1) or any(
+                q.unit and RATE_UNITS.search(f"{q.unit} {q.unit_text}")
+                for q in _quantities(v, s0, s1)
+            ):
+                continue  # the count is given beside the rate, or the failures were left out
+        if bi in reported:
+            continue
+        reported.add(bi)
+        who = ", ".join(v.name(d) for d in sorted(devs)) or "a run"
+        kind = _ERROR_KIND.get(str(c.value.get("kind")), "errors")
+        yield Hit(c.start, c.end,
+                  f"{who} logged {count:,} {kind}, but the rates do not set the error counts "
+                  f"beside them", {"errors": c.value})  # fmt: skip
+    for bi, block in enumerate(doc.blocks):
+        if not _is_tool_block(block):
+            continue
+        found = _tool_errors(doc.text[block.start : block.end])
+        if not found:
+            continue
+        error_blocks.add(bi)
+        if bi in reported:
+            continue
+        shown = "; ".join(_clip(f[2], 50) for f in found[:3])
+        yield Hit(block.start + found[0][0], block.start + found[0][1],
+                  f"the tool output counts failed responses ({shown}); a rate from this run "
+                  f"includes them unless the error counts are reported beside it",
+                  {"errors": [f[2] for f in found]})  # fmt: skip
+    yield from _rates_with_errors(v, error_blocks)
+
+
+def _is_tool_block(block: Any) -> bool:
+    return block.kind == "code" or (
+        block.table is not None and block.table.kind in ("tool_output", "code")
+    )
+
+
+def _tool_errors(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each failure count above zero in a tool's output."""
+    found = [(r.start, r.end, str(r.value.get("text", ""))) for r in error_detector(Ctx(text))
+             if isinstance(r.value.get("count"), int) and r.value["count"] > 0]  # fmt: skip
+    found += [(m.start(), m.end(), m.group(0)) for m in K6_FAILED_RE.finditer(text)
+              if float(m.group(1)) > 0]  # fmt: skip
+    return sorted(found)
+
+
+# Rates printed by the tools: k6 "9633.7/s", wrk "Requests/sec: 38820.12", ab "Requests per
+# second: 4120.33", h2load "4120.33 req/s".
+TOOL_RATE_RE = re.compile(r"(?:Requests/sec:|Requests per second:)\s*(\d[\d,]*(?:\.\d+)?)"
+                          r"|(\d[\d,]*(?:\.\d+)?)\s*(?:/s|req/s)\b")  # fmt: skip
+ERROR_WORD_RE = re.compile(r"\berror|\bfail|non-2xx|\btime-?outs?\b", _I)
+
+
+def _rates_with_errors(v: View, error_blocks: set[int]) -> Iterator[Hit]:
+    rates: list[float] = []
+    for bi in error_blocks:
+        block = v.doc.blocks[bi]
+        for m in TOOL_RATE_RE.finditer(v.doc.text, block.start, block.end):
+            try:
+                rates.append(float((m.group(1) or m.group(2)).replace(",", "")))
+            except ValueError:
+                continue
+    if not rates:
+        return
+    rates.sort()
+    for claim in v.ex.claims:
+        s = v.sentence_at(claim.start)
+        if s is None or s.hedged or EXCLUDED_RE.search(s.text) or ERROR_WORD_RE.search(s.text):
+            continue
+        used = next((o for o in claim.operands if _near(rates, o.value)), None)
+        if used is None:
+            continue
+        yield Hit(claim.start, claim.end,
+                  f'"{claim.stated}" compares a rate ({used.text}) from a run that logged failed '
+                  f"responses, without the error counts beside it", {"rate": used.value})  # fmt: skip
+
+
+def _near(sorted_values: list[float], x: float) -> bool:
+    i = bisect_right(sorted_values, x)
+    for j in (i - 1, i):
+        if 0 <= j < len(sorted_values) and abs(sorted_values[j] - x) <= max(0.05, 5e-4 * abs(x)):
+            return True
+    return False
+
+
+def _quantities(v: View, start: int, end: int) -> Iterable[Any]:
+    i = bisect_right(v.q_starts, start - 1)
+    while i < len(v.quantities) and v.quantities[i].start < end:
+        yield v.quantities[i]
+        i += 1
