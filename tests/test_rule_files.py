@@ -38,12 +38,12 @@ def write(tmp_path, name, text):
 
 def test_user_rule_runs_from_cli_and_api(tmp_path, capsys):
     folder = write(tmp_path, "X101.toml", GOOD_RULE)
-    result = claimcheck.check_text(REPORT, rules_dir=[folder])
+    result = claimcheck.check_text(REPORT, rules_dir=[folder], select="X")
     assert [f.rule for f in result.findings] == ["X101"]
     assert "48,000 TPS" in result.findings[0].message
     report = tmp_path / "r.md"
     report.write_text(REPORT)
-    assert main(["check", str(report), "--rules-dir", folder]) == 1
+    assert main(["check", str(report), "--rules-dir", folder, "--select", "X101"]) == 1
     assert "X101" in capsys.readouterr().out
     assert main(["rules", "--rules-dir", folder]) == 0
     assert "X101" in capsys.readouterr().out

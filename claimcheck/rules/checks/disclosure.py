@@ -1,3 +1,581 @@
-"""Registered checks (disclosure); see rules/*.toml for the rules that name them."""
+"""Disclosure checks (D001-D003): is every condition needed to read a figure stated?
+
+Also home of small helpers the consistency and metric-definition checks share:
+``rule_data`` (a rule's ``[data]`` table), ``measured_figures`` (the figures a report
+itself measured, without extraction artefacts), ``hedged`` (a span that describes
+others' practice) and ``prose_sentences``.
+
+Rule data: a check receives only the document and its extraction, so it reads its
+parameters from the rule files with :func:`rule_data`. That sees the shipped rules;
+to add a metric family or a required condition, edit ``[data.required]`` of D001
+(``family = ["cond", ["alt1", "alt2"]]``: a nested list is a set of alternatives, any
+one of which suffices).
+"""
 
 from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
+from claimcheck.extract.sentences import Sentence, split
+from claimcheck.models import Block, Condition, Device, Document, Extraction, Measurement
+from claimcheck.rules.registry import Hit, check
+
+# --- shared helpers -----------------------------------------------------------------------------
+
+
+@cache
+def rule_data(code: str) -> dict[str, Any]:
+    """The ``[data]`` table of the rule ``code`` (shipped rules), or {} when it has none."""
+    from claimcheck.rules.loader import all_rules
+
+    for spec in all_rules():
+        if spec.code == code:
+            return spec.data
+    return {}
+
+
+# "Layer 7 CPS", "L4 connections per second": the layer number read as a figure.
+_LAYER_BEFORE = re.compile(r"(?:\blayer|\bL)[ \t-]?$", re.IGNORECASE)
+# "delay their response 60 seconds", "a 30 s timeout": a setting, not a measured latency.
+_SETTING_BEFORE = re.compile(
+    r"\b(?:delay(?:ed|s)?|timeouts?|think[ -]time|wait(?:ed|s)?|keep[ -]?alive|idle|sleep)\b"
+    r"[^.;]{0,40}$",
+    re.IGNORECASE,
+)
+
+
+_SETTING_AFTER = re.compile(r"[ \t-]*(?:delay|timeout|think[ -]time|wait|idle|sleep)\b", re.I)
+# "10GbE", "25GBASE-SR": an interface name, not a rate anybody measured.
+_INTERFACE_TEXT = re.compile(r"\d[ \t]?(?:G|M)(?:b)?E\b|\dG?BASE-|\d[ \t]?Gig(?:abit)?E", re.I)
+# "licensed for 8 Gbps", "a 2.3 Gbps baseline", "burst to 10 Gbps": a cap, not a result.
+_CAP_BEFORE = re.compile(
+    r"(?:\blicen[cs]ed[ \t]+(?:for|at|to)|\blicen[cs]e[ \t]+(?:of|cap|limit)(?:[ \t]+of)?|\bbaseline"
+    r"(?:[ \t]+bandwidth)?[ \t]+of|\bburst(?:s|ing)?[ \t]+to|\brated[ \t]+(?:at|for)|\blimited[ \t]+to"
+    r"|\bcapped[ \t]+at)[ \t]+(?:an?[ \t]+|the[ \t]+)?$",
+    re.IGNORECASE,
+)
+_CAP_AFTER = re.compile(
+    r"[ \t-]*(?:of[ \t]+)?(?:(?:a|an|the|one|each|single|its|their)[ \t]+){0,2}(?:licen[cs]e|baseline|burst|links?\b|ports?\b|uplinks?|interfaces?\b|NICs?\b"
+    r"|switch|Ethernet|line[ \t-]rate|instance[ \t]+bandwidth|network[ \t]+bandwidth)",
+    re.IGNORECASE,
+)
+THROUGHPUT_FAMILIES = ("throughput", "ssl_throughput", "compression_throughput")
+DATASHEET_RE = re.compile(
+    r"\b(?:data[ \t-]?sheet|spec(?:ification)?s?[ \t-]sheet|product[ \t]+brief)\b", re.IGNORECASE
+)
+
+
+def is_artefact(doc: Document, m: Measurement) -> bool:
+    """True for a figure the extractor misread: a layer number, a configured delay, an
+    interface name or a licence, link or baseline rate."""
+    pre = doc.text[max(0, m.start - 50) : m.start]
+    if m.value in (2, 3, 4, 7) and _LAYER_BEFORE.search(pre[-8:]):
+        return True
+    if m.metric in THROUGHPUT_FAMILIES:
+        if _INTERFACE_TEXT.search(m.text) or _CAP_BEFORE.search(pre):
+            return True
+        return bool(_CAP_AFTER.match(doc.text, m.end, m.end + 30))
+    if m.metric != "latency":
+        return False
+    return bool(_SETTING_BEFORE.search(pre) or _SETTING_AFTER.match(doc.text, m.end, m.end + 20))
+
+
+def is_datasheet(doc: Document, extraction: Extraction) -> bool:
+    """A datasheet or product brief (its title says so and it names no load generator):
+    its figures are specifications, not measurements."""
+    if any(c.name == "traffic_generator" and not c.hedged for c in extraction.conditions):
+        return False
+    head = [b for b in doc.blocks[:4] if b.kind in ("heading", "paragraph")]
+    return any(DATASHEET_RE.search(b.text[:200]) for b in head)
+
+
+def measured_figures(doc: Document, extraction: Extraction) -> list[Measurement]:
+    """Figures the report measured (not advertised, not derived by us, not misread), in
+    source order; none for a datasheet."""
+    if is_datasheet(doc, extraction):
+        return []
+    out = [
+        m for m in extraction.measurements
+        if m.kind == "measured" and m.source != "derived" and not is_artefact(doc, m)
+    ]  # fmt: skip
+    return sorted(out, key=lambda m: m.start)
+
+
+PROSE = ("paragraph", "list_item", "footnote")
+
+
+class TextIndex:
+    """Blocks and sentences of one document with their hedge flags, built once (linear), so
+    that "which block / sentence holds this offset" is a bisect, not a scan."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.block_starts = [b.start for b in doc.blocks]
+        self.sentences: list[tuple[Sentence, Block, bool]] = []
+        for block in doc.blocks:
+            if block.kind == "code":
+                continue
+            found = split(block.text, block.start)
+            topic = bool(found) and bool(TOPIC_RE.search(found[0].text))
+            for sent in found:
+                self.sentences.append((sent, block, topic or bool(HEDGE_RE.search(sent.text))))
+        self.sentence_starts = [t[0].start for t in self.sentences]
+
+    def block_at(self, offset: int) -> Block | None:
+        """The block holding a source offset."""
+        i = bisect_right(self.block_starts, offset) - 1
+        if i >= 0 and self.doc.blocks[i].start <= offset < self.doc.blocks[i].end:
+            return self.doc.blocks[i]
+        return None
+
+    def sentence_at(self, offset: int) -> tuple[Sentence, Block, bool] | None:
+        """(sentence, block, hedged) for the sentence holding a source offset."""
+        i = bisect_right(self.sentence_starts, offset) - 1
+        if i >= 0 and offset < self.sentences[i][0].end:
+            return self.sentences[i]
+        return None
+
+    def prose(self, kinds: tuple[str, ...] = PROSE) -> Iterator[tuple[Block, Sentence]]:
+        """(block, sentence) for the sentences of blocks of the given kinds."""
+        for sent, block, _hedged in self.sentences:
+            if block.kind in kinds:
+                yield block, sent
+
+
+_INDEXES: dict[int, TextIndex] = {}
+
+
+def text_index(doc: Document) -> TextIndex:
+    """The TextIndex of a document (kept for the last few documents checked)."""
+    index = _INDEXES.get(id(doc))
+    if index is None or index.doc is not doc:
+        if len(_INDEXES) > 8:
+            _INDEXES.clear()
+        index = _INDEXES[id(doc)] = TextIndex(doc)
+    return index
+
+
+def hedged(doc: Document, start: int, end: int = 0) -> bool:
+    """True when the sentence at ``start`` (or its paragraph's topic) is about others' practice."""
+    found = text_index(doc).sentence_at(start)
+    return found is not None and found[2]
+
+
+def sentence_text(doc: Document, offset: int) -> str:
+    """The text of the sentence holding a source offset ("" outside any sentence)."""
+    found = text_index(doc).sentence_at(offset)
+    return found[0].text if found is not None else ""
+
+
+def prose_sentences(
+    doc: Document, kinds: tuple[str, ...] = PROSE
+) -> Iterator[tuple[Block, Sentence]]:
+    """(block, sentence with source offsets) for every sentence of the prose blocks."""
+    return text_index(doc).prose(kinds)
+
+
+def stated(conditions: list[Condition], name: str) -> list[Condition]:
+    """The conditions of one name that the report states for itself (not hedged)."""
+    return [c for c in conditions if c.name == name and not c.hedged]
+
+
+def label(name: str) -> str:
+    """A condition name for a message: "requests_per_connection" -> "requests per connection"."""
+    return name.replace("_", " ")
+
+
+# --- D001 missing-condition -----------------------------------------------------------------------
+
+
+SSL_BULK_RE = re.compile(
+    r"\b(?:SSL|TLS|HTTPS|encrypted|bulk[ \t]+crypto)\b[^.;]{0,30}\bthroughput\b|\bthroughput\b"
+    r"[^.;]{0,20}\b(?:of|for)[ \t]+(?:SSL|TLS|HTTPS|encrypted)\b",
+    re.IGNORECASE,
+)
+
+
+def family_of(doc: Document, m: Measurement) -> str:
+    """The metric family of a figure; plain throughput said in its sentence to be SSL/TLS
+    bulk throughput counts as ``ssl_throughput``."""
+    if m.metric == "throughput" and SSL_BULK_RE.search(sentence_text(doc, m.start)):
+        return "ssl_throughput"
+    return m.metric
+
+
+_BYTES_RE = re.compile(r"\b(?:object|file|response|page|payload|body|asset|image|document|html|json"
+                       r"|static|serv(?:e|es|ed|ing)|return(?:s|ed|ing)?|fetch\w*|GET|download\w*"
+                       r"|transfer\w*|message|record|frame|packet)s?\b", re.IGNORECASE)  # fmt: skip
+_NOT_OBJECT_RE = re.compile(r"\b(?:memory|RAM|disk|storage|heap|buffer|cache[ \t]+size|key|cookie"
+                            r"|header)s?\b", re.IGNORECASE)  # fmt: skip
+
+
+GENERAL_SECTION_RE = re.compile(
+    r"methodolog|\bmethod\b|\bsetup\b|\bset-up\b|\bsettings?\b|\bconfiguration|\benvironment"
+    r"|\bappendix|\bdetails\b|\bprocedure|\bprofiles?\b|\btraffic\b|\btest[ \t-]?bed\b"
+    r"|\bhow[ \t]+we\b|\bparameters\b|\bconditions\b|\bworkload\b",
+    re.IGNORECASE,
+)
+
+
+def _stated_in_text(
+    doc: Document, extraction: Extraction, patterns: dict[str, list[re.Pattern[str]]]
+) -> dict[str | None, set[str]]:
+    """Condition names the report's own sentences state in words the extractor does not read
+    ([data.implied_by_text] of D001), plus an object size given as a byte quantity beside
+    "object", "response", "serving" and the like; by section (None: text under no heading
+    or under a methodology-like heading, which applies to the whole report). One pass."""
+    from claimcheck.units import is_bytes
+
+    def where(block: Block) -> str | None:
+        sec = block.section
+        return None if sec is None or GENERAL_SECTION_RE.search(sec) else sec
+
+    found: dict[str | None, set[str]] = {}
+    index = text_index(doc)
+    for sent, block, is_hedged in index.sentences:
+        if is_hedged:
+            continue
+        names = found.setdefault(where(block), set())
+        for name, rxs in patterns.items():
+            if name not in names and any(rx.search(sent.text) for rx in rxs):
+                names.add(name)
+    for q in extraction.quantities:
+        if not q.unit or not is_bytes(q.unit) or "/" in q.unit:
+            continue
+        located = index.sentence_at(q.start)
+        if located is None or located[2]:
+            continue
+        text = located[0].text
+        if _BYTES_RE.search(text) and not _NOT_OBJECT_RE.search(text):
+            found.setdefault(where(located[1]), set()).add("object_size")
+    return found
+
+
+def _family_evidence(
+    doc: Document, extraction: Extraction
+) -> tuple[dict[str, list[Measurement]], dict[str, tuple[int, int, str]]]:
+    """Measured figures by family, and for families with a test but no figure, the first
+    comparison stated in the block that introduces the test ("370% higher throughput")."""
+    by_family: dict[str, list[Measurement]] = {}
+    for m in measured_figures(doc, extraction):
+        by_family.setdefault(family_of(doc, m), []).append(m)
+    index = text_index(doc)
+    claims_by_block: dict[int, list[tuple[int, int, str]]] = {}
+    for c in extraction.claims:
+        b = index.block_at(c.start)
+        if b is not None and not hedged(doc, c.start, c.end):
+            claims_by_block.setdefault(b.start, []).append((c.start, c.end, c.stated))
+    tested: dict[str, tuple[int, int, str]] = {}
+    for t in extraction.tests:
+        if not t.metric or t.metric in by_family or t.metric in tested or t.line < 1:
+            continue
+        if t.line > len(doc.line_starts):
+            continue
+        b = index.block_at(doc.line_starts[t.line - 1])
+        if b is not None and b.start in claims_by_block:
+            tested[t.metric] = min(claims_by_block[b.start])
+    return by_family, tested
+
+
+@check("missing_condition")
+def missing_condition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    """One finding per measured metric family that lacks a required condition (D001 data)."""
+    data = rule_data("D001")
+    required: dict[str, list[Any]] = data.get("required", {})
+    implied: dict[str, list[str]] = data.get("implied_by_tool", {})
+    if not required:
+        return
+    index = text_index(doc)
+    test_metric = {t.id: t.metric for t in extraction.tests}
+    anywhere: set[str] = set()  # stated at document, section or device scope
+    per_family: dict[str, set[str]] = {}  # stated for a test of that family
+    per_test: dict[str, set[str]] = {}
+    tools: set[str] = set()
+    for c in extraction.conditions:
+        if c.hedged:
+            continue
+        if c.scope.startswith("test:"):
+            test = c.test or c.scope[5:]
+            per_test.setdefault(test, set()).add(c.name)
+            per_family.setdefault(test_metric.get(test) or "", set()).add(c.name)
+        else:
+            anywhere.add(c.name)
+        if c.name == "traffic_generator" and isinstance(c.value, dict):
+            tools.add(str(c.value.get("name") or "").lower())
+    for table in (b.table for b in doc.blocks if b.table is not None and b.table.tool):
+        tools.add(table.tool.lower())
+    for name, tool_names in implied.items():
+        if tools & {t.lower() for t in tool_names}:
+            anywhere.add(name)
+    patterns = {
+        name: [re.compile(p, re.IGNORECASE) for p in ([ps] if isinstance(ps, str) else ps)]
+        for name, ps in data.get("implied_by_text", {}).items()
+    }
+    in_text = _stated_in_text(doc, extraction, patterns)
+    anywhere |= in_text.get(None, set())
+    test_layer = {t.id: t.layer for t in extraction.tests if t.layer in ("L4", "L7")}
+    headers = {
+        n: re.compile(p, re.IGNORECASE) for n, p in data.get("implied_by_header", {}).items()
+    }
+    by_family, tested = _family_evidence(doc, extraction)
+    first_test: dict[str, int] = {}
+    for t in extraction.tests:
+        if t.metric and 0 < t.line <= len(doc.line_starts):
+            intro = index.block_at(doc.line_starts[t.line - 1])
+            if intro is not None and intro.kind in ("paragraph", "list_item"):
+                first_test[t.metric] = min(first_test.get(t.metric, t.line), t.line)
+    for family, needs in required.items():
+        figures = by_family.get(family, [])
+        if not figures and family not in tested:
+            continue
+        have = anywhere | per_family.get(family, set())
+        tables: set[int] = set()
+        for m in figures:
+            have |= per_test.get(m.test or "", set()) | in_text.get(m.section, set())
+            if m.test in test_layer:  # a "Layer 4 throughput" test states its layer
+                have.add("processing_layer")
+            block = index.block_at(m.start)
+            if block is not None and block.table is not None and block.start not in tables:
+                tables.add(block.start)  # a column header may name the condition ("p99 latency")
+                heads = block.table.header
+                have |= {n for n, rx in headers.items() if any(rx.search(h) for h in heads)}
+        missing = []
+        for need in needs:
+            options = need if isinstance(need, list) else [need]
+            if not any(o in have for o in options):
+                missing.append(" or ".join(label(o) for o in options))
+        if not missing:
+            continue
+        if figures:
+            start, end, text = figures[0].start, figures[0].end, figures[0].text
+        else:
+            start, end, text = tested[family]
+        line = doc.position(start)[0]
+        intro = first_test.get(family)
+        if intro is not None and intro < line:  # a results paragraph that introduced the test
+            start = doc.line_starts[intro - 1]
+            end = start + len(doc.line_text(intro))
+        what = "figures (first" if figures else "results (stated as"
+        msg = (f"{label(family)} {what} \"{text}\", line {line}) do not state "
+               f"{', '.join(missing)} anywhere in the report; without it the figure cannot be "
+               f"read or compared")  # fmt: skip
+        yield Hit(start, end, msg, {"family": family, "missing": missing})
+
+
+# --- D002 missing-repeatability -------------------------------------------------------------------
+
+VARIATION_RE = re.compile(
+    r"standard[ \t]+deviations?|\bstd\.?[ \t]?dev\b|\bstdev\b|coefficient[ \t]+of[ \t]+variation"
+    r"|\bCoV\b|±|\+/-|run[ \t-]to[ \t-]run|between[ \t]+runs|across[ \t]+(?:the[ \t]+)?runs"
+    r"|\bvariance\b|confidence[ \t]+intervals?|error[ \t]+bars?|\bvaried[ \t]+(?:by[ \t]+)?"
+    r"(?:less[ \t]+than|under|within|no[ \t]+more[ \t]+than)|within[ \t]+\d+(?:\.\d+)?[ \t]*%"
+    r"[ \t]+of[ \t]+each[ \t]+other|repeatab\w+[ \t]+(?:was|were|is|within)|spread[ \t]+of",
+    re.IGNORECASE,
+)
+METHOD_HEADING_RE = re.compile(
+    r"methodolog|\btest(?:ing)?[ \t]+(?:setup|set-up|procedure|process|bed|environment|method)"
+    r"|\bhow[ \t]+we[ \t]+test|\btestbed\b",
+    re.IGNORECASE,
+)
+
+
+_RUN_WORDS = re.compile(
+    r"\b(?:runs?|iterations?|trials?|repeat\w*|repetitions?|times|passes)\b", re.I
+)
+
+
+# "repeated every test three times", "three runs per server" (what the runs extractor misses)
+_NUMW = r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|\d{1,3})"
+# "repeated every test three times", "five 120-second runs" (what the runs extractor misses)
+RUNS_TEXT_RE = re.compile(
+    rf"\b(?:repeat\w*|re-?ran|ran|run|executed|performed|conducted)\b[^.;]{{0,40}}?\b(?:twice"
+    rf"|thrice|(?:{_NUMW}|multiple|several)[ \t]+times)\b|(?<![\w.,-]){_NUMW}[ \t]+(?:[\w-]+[ \t]+){{0,2}}"
+    rf"(?:runs|iterations|trials|repetitions|passes)\b",
+    re.IGNORECASE,
+)
+RUN_TIMES_RE = re.compile(
+    rf"\b(?:twice|thrice|(?:{_NUMW}|multiple|several)[ \t]+times)\b(?![ \t]+(?:higher|faster|more"
+    rf"|lower|slower|less|larger|greater|better|worse|as|the|that|than|over|bigger|smaller))",
+    re.IGNORECASE,
+)
+RUN_WORD_RE = re.compile(r"\b(?:runs?|ran|repeat\w*|executed|iterations?|trials?|scenarios?"
+                         r"|tests?|measurements?)\b", re.IGNORECASE)  # fmt: skip
+VARIATION_NEAR_RUNS_RE = re.compile(
+    r"\b(?:var(?:ied|ies|y|iation)|differ(?:ed|s|ence)?|deviat\w*|fluctuat\w*|spread|range[ds]?"
+    r"|agreed?)\b[^.;]{0,50}?\b(?:by|than|within|of|to)\b[^.;]{0,25}?\d+(?:\.\d+)?[ \t]*%",
+    re.IGNORECASE,
+)
+# "each run lasted 300 seconds", "a 30-second steady state" (what the duration extractor misses)
+DURATION_TEXT_RE = re.compile(
+    r"\b(?:lasted|lasting|held|duration[ \t]+(?:of|was)|period[ \t]+of|steady[ \t-]state[ \t]+of"
+    r"|ran[ \t]+for|run[ \t]+for|runs[ \t]+for)[ \t]+(?:a[ \t]+|an[ \t]+|about[ \t]+)?\d+(?:\.\d+)?"
+    r"[ \t-]*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?)\b|\b\d+(?:\.\d+)?[ \t-]*"
+    r"(?:second|minute|hour|s|min)s?[ \t-]+(?:long[ \t]+)?(?:runs?|tests?|steady[ \t-]state"
+    r"|iterations?|trials?|soak|measurement[ \t]+(?:window|period)|window)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_runs(doc: Document, c: Condition) -> bool:
+    """A runs condition with a count, or one whose text is about runs ("best run", not
+    "the best results"); a count glued to a model number ("the E-400 runs cool") is not."""
+    value = c.value if isinstance(c.value, dict) else {}
+    if value.get("count") is not None:
+        before = doc.text[max(0, c.start - 1) : c.start]
+        return not (before.isalnum() or before in "-/")
+    return bool(_RUN_WORDS.search(c.text))
+
+
+_METHOD_OPENINGS = ("how we test", "methodolog", "test setup", "test methodolog")
+
+
+def _methodology_block(doc: Document) -> Block | None:
+    """The methodology heading (or a short title line, or a paragraph opening "How we tested")."""
+    for b in doc.blocks:
+        short = b.kind == "heading" or (b.kind == "paragraph" and len(b.text) <= 80)
+        opens = b.kind == "paragraph" and b.text[:40].lower().startswith(_METHOD_OPENINGS)
+        if (short and METHOD_HEADING_RE.search(b.text)) or opens:
+            return b
+    return None
+
+
+@check("missing_repeatability")
+def missing_repeatability(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    """Document level: the number of runs, the run duration or run-to-run variation is unstated."""
+    figures = measured_figures(doc, extraction)
+    if not figures:
+        return
+    conds = extraction.conditions
+    missing = []
+    runs = any(_states_runs(doc, c) for c in stated(conds, "runs"))
+    variation = False
+    duration = bool(stated(conds, "duration"))
+    for _block, s in prose_sentences(doc, (*PROSE, "table")):
+        text = s.text
+        if HEDGE_RE.search(text) or (runs and variation and duration):
+            continue
+        run_words = bool(RUN_WORD_RE.search(text))
+        runs = runs or bool(RUNS_TEXT_RE.search(text) or (run_words and RUN_TIMES_RE.search(text)))
+        variation = variation or bool(VARIATION_RE.search(text))
+        variation = variation or (run_words and bool(VARIATION_NEAR_RUNS_RE.search(text)))
+        duration = duration or bool(DURATION_TEXT_RE.search(text))
+    if not runs:
+        missing.append("the number of runs")
+    if not duration:
+        missing.append("the run duration")
+    if not variation:
+        missing.append("the variation between runs")
+    if not missing:
+        return
+    where = _methodology_block(doc)
+    if where is not None:
+        start, end = where.start, min(where.end, where.start + 80)
+    else:
+        start, end = figures[0].start, figures[0].end
+    msg = (f"the report does not state {', '.join(missing[:-1])}{' or ' if len(missing) > 1 else ''}"
+           f"{missing[-1]}; without them a reader cannot tell whether the figures are stable or "
+           f"a difference between devices is more than run-to-run noise")  # fmt: skip
+    yield Hit(start, end, msg, {"missing": missing})
+
+
+# --- D003 missing-configuration -------------------------------------------------------------------
+
+CONFIG_RE = re.compile(r"\bconfig(?:uration)?s?\b|\bconfig(?:uration)?[ \t]+files?\b", re.I)
+_NOT_OUT = (
+    r"(?:not[ \t]+(?:been[ \t]+)?(?:publicly[ \t]+|freely[ \t]+)?(?:made[ \t]+)?"
+    r"(?:available|published|disclosed|provided|released|shared)|unavailable|confidential"
+    r"|available[ \t]+(?:only[ \t]+)?(?:up)?on[ \t]+request|withheld)"
+)
+# "the configurations are not published", "device configs were unavailable"
+UNAVAILABLE_AFTER_RE = re.compile(
+    rf"\bconfig(?:uration)?s?\b[^.;:]{{0,60}}?\b(?:is|are|was|were|remain|remains|has|have)[ \t]+"
+    rf"(?:\w+[ \t]+)?{_NOT_OUT}\b",
+    re.IGNORECASE,
+)
+# "we did not publish the configurations", "cannot share our configuration files"
+UNAVAILABLE_BEFORE_RE = re.compile(
+    r"\b(?:did|do|does|will)[ \t]+not[ \t]+(?:publish|disclose|release|share)\b|\bcan(?:not|'t)"
+    r"[ \t]+(?:publish|disclose|release|share)\b|\bnot[ \t]+(?:publish|disclose|release|share)"
+    r"(?:ed|ing)?\b[^.;:]{0,40}?\bconfig",
+    re.IGNORECASE,
+)
+PUBLISHED_RE = re.compile(
+    r"\b(?:published|publish|released|posted|shared|available|included|attached|provided)\b",
+    re.IGNORECASE,
+)
+
+
+def _unavailable(text: str) -> bool:
+    if UNAVAILABLE_AFTER_RE.search(text):
+        return True
+    m = UNAVAILABLE_BEFORE_RE.search(text)
+    return bool(m) and bool(CONFIG_RE.search(text, m.start()))
+
+
+@check("missing_configuration")
+def missing_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    """Configurations said to be unavailable, or compared devices without a software version."""
+    unavailable: Sentence | None = None
+    published = False
+    for _block, s in prose_sentences(doc):
+        if not CONFIG_RE.search(s.text) or hedged(doc, s.start, s.end):
+            continue
+        if _unavailable(s.text):
+            unavailable = unavailable or s
+        elif PUBLISHED_RE.search(s.text):
+            published = True
+    if unavailable is not None and not published:
+        msg = (f'configurations are not published ("{unavailable.text[:120]}"); '
+               f"the results cannot be reproduced or checked for fairness")  # fmt: skip
+        yield Hit(unavailable.start, unavailable.end, msg, {"reason": "configurations unavailable"})
+    yield from _missing_versions(doc, extraction)
+
+
+# "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name
+_VERSION_AFTER = re.compile(
+    r"[ \t]*[(,]?[ \t]*(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*)?"
+    r"(?:[A-Za-z][\w-]{0,12}[ \t]+)?v?\d+(?:\.\d+)+",
+    re.IGNORECASE,
+)
+_VERSION_SENTENCE = re.compile(
+    r"\b(?:firmware|software|release|version|build|OS|running|ran)\b[^.;]{0,40}?(?<![\w.])v?\d+"
+    r"(?:\.\d+){1,3}\b",
+    re.IGNORECASE,
+)
+
+
+def _versioned_by_name(doc: Document, device: Device) -> bool:
+    """A version written in or right after one of the device's mentions."""
+    for m in device.mentions:
+        if re.search(r"\d+\.\d+", m.text) or _VERSION_AFTER.match(doc.text, m.end, m.end + 40):
+            return True
+    return False
+
+
+def _missing_versions(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    compared = {m.device for m in measured_figures(doc, extraction) if m.device}
+    if len(compared) < 2:
+        return
+    versions = {c.device for c in stated(extraction.conditions, "software_version") if c.device}
+    if any(not c.device for c in stated(extraction.conditions, "software_version")):
+        return  # versions stated that the extractor could not attach to a device
+    lacking = [d for d in extraction.devices if d.id in compared and d.id not in versions
+               and not d.version and not _versioned_by_name(doc, d)]  # fmt: skip
+    if not lacking:
+        return
+    if len(lacking) == len(compared) and any(
+        _VERSION_SENTENCE.search(s.text) and not hedged(doc, s.start)
+        for _b, s in prose_sentences(doc)
+    ):
+        return  # a release is stated in words the extractor could not attach to a device
+    first = lacking[0].mentions[0] if lacking[0].mentions else None
+    start, end = (first.start, first.end) if first else (0, 0)
+    names = ", ".join(d.name for d in lacking)
+    msg = (f"no software version is stated for {names}; results of compared devices depend on "
+           f"the release they ran")  # fmt: skip
+    yield Hit(start, end, msg, {"devices": [d.id for d in lacking]})
