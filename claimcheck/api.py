@@ -193,3 +193,131 @@ def extract(source: str | os.PathLike, name: str = "<text>") -> Extraction:
 
     doc = read_path(source) if isinstance(source, os.PathLike) else read_text(source, name)
     return _extract(doc)
+
+
+def _plain_config(cfg: Config) -> dict:
+    """A Config as plain data (str, list, dict) that any executor can ship to a worker."""
+    return {
+        "path": str(cfg.path) if cfg.path is not None else None,
+        "select": list(cfg.select),
+        "ignore": list(cfg.ignore),
+        "fail_on": cfg.fail_on,
+        "rules_dir": list(cfg.rules_dir),
+        "per_file_ignores": {k: list(v) for k, v in cfg.per_file_ignores.items()},
+    }
+
+
+def check_file_worker(path: str, options: dict) -> CheckResult:
+    """Check one file; the unit of work :func:`check_many` sends to an executor.
+
+    A top-level function of plain arguments, so it pickles for process pools and
+    dask: ``path`` is a string, ``options`` a dict with ``select``, ``ignore``,
+    ``rules_dir`` and ``config`` (the plain data of a :class:`Config`). It never
+    raises: any failure, expected or not, comes back as a ``FileError`` for the file.
+    """
+    name = display_path(path)
+    try:
+        plain = dict(options.get("config") or {})
+        if plain.get("path") is not None:
+            plain["path"] = Path(plain["path"])
+        return check(
+            path,
+            select=options.get("select"),
+            ignore=options.get("ignore"),
+            rules_dir=options.get("rules_dir"),
+            config=Config(**plain),
+        )
+    except Exception as exc:  # a worker must report, not crash the batch
+        return CheckResult(
+            errors=[FileError(path=name, message=f"internal error: {type(exc).__name__}: {exc}")]
+        )
+
+
+def _merge(result: CheckResult, part: CheckResult) -> None:
+    result.findings.extend(part.findings)
+    result.errors.extend(part.errors)
+    result.claims.extend(part.claims)
+    result.conditions.extend(part.conditions)
+    result.measurements.extend(part.measurements)
+    result._documents.update(part._documents)
+
+
+def check_many(
+    paths: str | os.PathLike | list[str | os.PathLike],
+    executor=None,  # noqa: ANN001 - any concurrent.futures.Executor
+    *,
+    select: str | list[str] | None = None,
+    ignore: str | list[str] | None = None,
+    rules_dir: list[str] | None = None,
+    config: str | os.PathLike | Config | None = None,
+    progress=None,  # noqa: ANN001 - callable(done, total)
+) -> CheckResult:
+    """Check many files, one task per file, on any ``concurrent.futures.Executor``.
+
+    Directories are expanded as by :func:`check`. Each file is checked by
+    :func:`check_file_worker` (picklable: a path string and plain settings), so
+    ``ThreadPoolExecutor``, ``ProcessPoolExecutor`` and dask.distributed's
+    ``Client.get_executor()`` all work; with ``executor=None`` the files are
+    checked here, one after the other. The findings are merged in the order of
+    the input files whatever order the workers finish in, so the result equals
+    that of :func:`check`. A file that cannot be read, or whose worker fails in
+    any way (even a crashed process), becomes an entry in ``errors`` and the rest
+    go on. Rule selection and config errors are raised before any work is sent.
+
+    ``progress``, if given, is called as ``progress(done, total)`` after each file.
+    """
+    from concurrent.futures import as_completed
+
+    cfg = settings(config)
+    specs = rules([*cfg.rules_dir, *(rules_dir or [])])
+    _selection(select, ignore, specs, cfg)  # raise usage errors here, not once per file
+    files, errors = expand_paths(paths if isinstance(paths, list) else [paths])
+    options = {
+        "select": select,
+        "ignore": ignore,
+        "rules_dir": list(rules_dir or []),
+        "config": _plain_config(cfg),
+    }
+    result = CheckResult(errors=errors)
+    total = len(files)
+    parts: list[CheckResult] = []
+    if executor is None:
+        for i, f in enumerate(files, 1):
+            parts.append(check_file_worker(str(f), options))
+            if progress is not None:
+                progress(i, total)
+    else:
+        futures = []
+        for f in files:
+            try:
+                futures.append(executor.submit(check_file_worker, str(f), options))
+            except Exception as exc:  # e.g. a broken pool: report it for this file
+                futures.append(exc)
+        index = {fut: i for i, fut in enumerate(futures) if not isinstance(fut, Exception)}
+        slots: list[CheckResult | None] = [None] * total
+        done = 0
+        for i, fut in enumerate(futures):
+            if isinstance(fut, Exception):
+                slots[i] = _failed(files[i], fut)
+                done += 1
+        for fut in as_completed(index):
+            i = index[fut]
+            try:
+                part = fut.result()
+                if isinstance(part, dict):  # a worker that returned JSON-able data
+                    part = CheckResult.model_validate(part)
+            except Exception as exc:
+                part = _failed(files[i], exc)
+            slots[i] = part
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        parts = [p for p in slots if p is not None]
+    for part in parts:
+        _merge(result, part)
+    return result
+
+
+def _failed(path: Path, exc: BaseException) -> CheckResult:
+    message = f"internal error: {type(exc).__name__}: {exc}"
+    return CheckResult(errors=[FileError(path=display_path(path), message=message)])

@@ -29,6 +29,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="lowest severity that makes the exit status 1 (default: warning)")  # fmt: skip
     c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
     c.add_argument("--config", help="config file (pyproject.toml or .claimcheck.toml)")
+    c.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
+                   help="check files in N worker processes (default: 1)")  # fmt: skip
     e = sub.add_parser("extract", help="print the facts found in a report")
     e.add_argument("path", metavar="PATH")
     e.add_argument("--format", choices=FORMATS, default="json")
@@ -64,9 +66,7 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.command == "check":
         cfg = api.settings(args.config)
-        result = api.check(
-            args.paths, select=args.select, ignore=args.ignore, rules_dir=args.rules_dir, config=cfg
-        )
+        result = _check(args, cfg)
         print(_format_check(result, args, cfg))
         for err in result.errors:
             print(f"claimcheck: {err.path}: {err.message}", file=sys.stderr)
@@ -94,6 +94,82 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "explain":
         return _explain(args.code.upper())
     return EXIT_ERROR
+
+
+def _jobs(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of jobs, got {value!r}")
+    return n
+
+
+PROGRESS_MIN_FILES = 20  # a progress bar only for batches larger than this
+
+
+def _check(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
+    """Run the check: in-process, or on a process pool with ``--jobs N``; a bar on a terminal."""
+    from claimcheck import api
+
+    opts = {"select": args.select, "ignore": args.ignore, "rules_dir": args.rules_dir}
+    jobs = getattr(args, "jobs", 1)
+    bar = None
+    if sys.stderr.isatty():
+        files, _ = api.expand_paths(args.paths)
+        if len(files) > PROGRESS_MIN_FILES:
+            bar = _progress_bar(len(files))
+    if jobs <= 1 and bar is None:
+        return api.check(args.paths, config=cfg, **opts)
+    try:
+        if jobs <= 1:
+            return api.check_many(args.paths, None, config=cfg, progress=bar, **opts)
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            return api.check_many(args.paths, pool, config=cfg, progress=bar, **opts)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+class _Bar:
+    """A progress bar on stderr: rich if installed, else tqdm, else nothing."""
+
+    def __init__(self, total: int) -> None:
+        self._rich = self._tqdm = None
+        try:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._rich = Progress(console=Console(stderr=True), transient=True)
+            self._rich.start()
+            self._task = self._rich.add_task("checking", total=total)
+        except ImportError:
+            try:
+                from tqdm import tqdm
+
+                self._tqdm = tqdm(total=total, desc="checking", unit="file", file=sys.stderr,
+                                  leave=False)  # fmt: skip
+            except ImportError:
+                pass
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._rich is not None:
+            self._rich.update(self._task, completed=done, total=total)
+        elif self._tqdm is not None:
+            self._tqdm.update(done - self._tqdm.n)
+
+    def close(self) -> None:
+        if self._rich is not None:
+            self._rich.stop()
+        elif self._tqdm is not None:
+            self._tqdm.close()
+
+
+def _progress_bar(total: int) -> _Bar:
+    return _Bar(total)
 
 
 def _format_check(result, args: argparse.Namespace, cfg) -> str:  # noqa: ANN001

@@ -18,9 +18,7 @@ from importlib import resources
 
 from claimcheck.models import Device, Document, Mention
 
-MODEL = (
-    r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)|VPX|VE|MPX|SDX|CPX"
-)
+MODEL = r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)|VPX|VE|MPX|SDX|CPX"
 VERSION_RE = re.compile(
     r"^[ \w]{0,25}?\s*(?:\(\s*)?(?:v|version\s+|release\s+|software\s+(?:release\s+)?v?|ver\.?\s*)"
     r"(\d+(?:\.\d+)+(?:[-.\w]*)|[A-Z]\.?\d+(?:\.\d+)*(?:\(\d+(?:\.\d+)*\))?)",
@@ -136,6 +134,7 @@ def extract_devices(doc: Document) -> list[Device]:
         if len(f.text) > len(dev.name):
             dev.name = f.text
     _merge_variants(devices)
+    _generic_devices(doc, devices)
     _table_devices(doc, devices)
     _family_aliases(doc, found, devices)
     _vendor_aliases(doc, devices)
@@ -165,6 +164,45 @@ def _merge_variants(devices: dict[str, Device]) -> None:
                 big.mentions.sort(key=lambda m: m.start)
                 del devices[small.id]
                 break
+
+
+GENERIC_RE = re.compile(
+    r"(?<![\w-])([A-Z][a-zA-Z]{2,20})[ -]([A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,3})(?![\w-]|\.\w)"
+)
+NOT_A_MAKER = {
+    "The", "This", "That", "Table", "Figure", "Fig", "Chart", "Section", "Appendix", "Version",
+    "Test", "Tests", "Page", "Layer", "Port", "Ports", "Model", "Models", "Release", "Build",
+    "Step", "Phase", "Run", "Question", "Note", "Type", "Class", "Group", "Tier", "Item",
+    "Intel", "AMD", "Xeon", "EPYC", "Ryzen", "Core", "RFC", "ISO", "IEEE", "TLS", "SSL", "HTTP",
+    "With", "And", "For", "From", "Each", "Both", "All", "One", "Two", "AWS", "Azure", "GCP",
+}  # fmt: skip
+
+
+def _generic_devices(doc: Document, devices: dict[str, Device]) -> None:
+    """Products outside the lexicon: a maker's name and a model code named twice or more
+    ("Ardent RQ-7000", "Kite KV-3000"); the maker is taken as the vendor."""
+    seen: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    for block in doc.blocks:
+        for m in GENERIC_RE.finditer(block.text):
+            maker, model = m.group(1), m.group(2)
+            if (
+                maker in NOT_A_MAKER
+                or maker in lexicon().family_vendor
+                or maker in lexicon().vendor_names
+            ):
+                continue
+            seen.setdefault((maker, _norm(model)), []).append(
+                (block.start + m.start(), block.start + m.end(), m.group(0))
+            )
+    for (maker, model), hits in seen.items():
+        if len(hits) < 2 or any(_known(devices, start) for start, _, _ in hits):
+            continue
+        key = _key(maker, maker, model)
+        dev = devices.setdefault(
+            key, Device(id=key, name=hits[0][2], vendor=maker, family=maker, model=model)
+        )
+        for start, end, text in hits:
+            _add_mention(doc, dev, text, start, end)
 
 
 DEVICE_HEADER = re.compile(

@@ -52,8 +52,8 @@ NUMERATOR_UNIT = {
 def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
     """The metric family of a quantity in its sentence, or None when it is not a result."""
     unit = q.unit
-    if not unit:
-        return None
+    if not unit or q.unit_text in ("GbE", "GigE"):
+        return None  # a link's speed ("10GbE switch") is equipment, not a result
     if q.is_percent:
         return "cpu" if CPU_WORDS.search(context) else None
     dims = dimensionality(unit)

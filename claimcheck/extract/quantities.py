@@ -54,6 +54,7 @@ MULT_RE = re.compile(r"[ \t]?[xX×](?![A-Za-z0-9])(?![ \t]*\d)")
 TIMES_RE = re.compile(r"[ \t]+times\b|-fold\b|[ \t]*fold\b", re.IGNORECASE)
 PERCENT_RE = re.compile(r"[ \t\u00a0]?(%|percent\b|per cent\b)", re.IGNORECASE)
 KEY_RE = re.compile(r"[Kk][ \t-]+(?:bit[ \t-]+)?(?:RSA[ \t]+)?key", re.IGNORECASE)
+LAYER_RE = re.compile(r"\blayer[ \t-]?$", re.IGNORECASE)
 RANGE_SEP_RE = re.compile(r"[ \t]*(?:-|–|—|to|and)[ \t]*")
 BETWEEN_RE = re.compile(r"\b(?:between|from)[ \t]+$", re.IGNORECASE)
 
@@ -179,6 +180,8 @@ def _numeric(text: str, m: re.Match[str]) -> Quantity | None:
             end = mult.end()
         else:
             unit, unit_text, end = _unit_after(text, end)
+    if unit and LAYER_RE.search(text, max(0, m.start() - 7), m.start()):
+        unit, unit_text, end = "", "", m.end()  # "Layer 7 CPS" names a layer, not 7 CPS
     q = _make(text, m.start(), end, value, unit, unit_text, decimals, sig, scale)
     q.multiplier = multiplier
     _attach_range(text, q)

@@ -13,7 +13,8 @@ The environment an expression sees, by subject:
 Every subject also sees ``document``. Functions over the whole report:
 ``any_device(name, value)``, ``differs_across_devices(name)``,
 ``is_tested_vendor(org)``, ``contains_any(text, [words])``, ``has_condition(name)``,
-``largest(x)`` (the largest number of a list, or ``x`` itself).
+``largest(x)`` (the largest number of a list, or ``x`` itself), ``num(x)`` (``x`` if it
+is a number, else null).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ FUNCTIONS = (
     "contains_any",
     "has_condition",
     "largest",
+    "num",
 )
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
@@ -86,8 +88,8 @@ class Facts:
         self.graph = ClaimGraph(extraction)
         self.device_conditions: dict[str, dict[str, Any]] = {}
         for c in extraction.conditions:
-            if c.device and not c.hedged:
-                self.device_conditions.setdefault(c.device, {}).setdefault(c.name, _cap(c.value))
+            if c.device and not c.hedged and _value(c) is not None:
+                self.device_conditions.setdefault(c.device, {}).setdefault(c.name, _value(c))
         self.devices = {d.id: d for d in extraction.devices}
         self.tests = {t.id: t for t in extraction.tests}
         names = sorted({c.name for c in extraction.conditions if not c.hedged})
@@ -103,6 +105,7 @@ class Facts:
             "contains_any": contains_any,
             "has_condition": lambda name: name in names,
             "largest": largest,
+            "num": num,
         }
 
     def device_env(self, device_id: str | None) -> dict[str, Any] | None:
@@ -127,14 +130,21 @@ class Facts:
         return len(set(values)) > 1 or (0 < len(values) < len(self.devices))
 
     def is_tested_vendor(self, org: Any) -> bool:
-        """``org`` names the vendor of a tested device (or the device itself)."""
+        """``org`` names the vendor of a tested device (or the device itself).
+
+        "Ardent Networks" matches a device "Ardent RQ-7000": corporate suffixes are
+        dropped and the organisation's first word is compared with each name's first word.
+        """
         if not isinstance(org, str):
             return False
-        low = org.lower()
+        core = _core_name(org)
+        if not core:
+            return False
         for d in self.devices.values():
-            names = [d.vendor or "", d.family or "", *d.aliases]
-            if any(n and (n.lower() in low or low in n.lower()) for n in names if len(n) >= 2):
-                return True
+            for name in (d.vendor or "", d.family or "", *d.aliases):
+                other = _core_name(name)
+                if other and (other == core or other.split()[0] == core.split()[0]):
+                    return True
         return False
 
     def subjects(self, kind: str) -> Iterator[tuple[Any, dict[str, Any]]]:
@@ -143,8 +153,8 @@ class Facts:
         base = {"document": self.document}
         if kind == "measurement":
             for m in ex.measurements:
-                scope = {n: _cap(cs[0].value) for n, cs in self.graph.conditions_for(m).items()
-                         if not _ambiguous(cs[0])}  # fmt: skip
+                scope = {n: _value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
+                         if not _ambiguous(cs[0]) and _value(cs[0]) is not None}  # fmt: skip
                 env = {**base, "measurement": {**m.model_dump(), "quantity": _quantity(m.value, m.unit)},
                        "scope": scope, "device": self.device_env(m.device),
                        "test": self.tests[m.test].model_dump() if m.test in self.tests else None}  # fmt: skip
@@ -165,10 +175,38 @@ class Facts:
             yield None, base
 
 
+_SUFFIXES = re.compile(
+    r"\b(?:networks?|systems?|inc|ltd|llc|corp|corporation|technologies|technology|software|"
+    r"group|gmbh|co|company)\b\.?",
+    re.IGNORECASE,
+)
+
+
+def _core_name(name: str) -> str:
+    """An organisation or product name without corporate suffixes, lower-cased."""
+    words = _SUFFIXES.sub(" ", name).replace(",", " ").split()
+    words = [w for w in words if len(w) > 1 or w.isdigit()]
+    return " ".join(words).lower()
+
+
 def _ambiguous(c: Any) -> bool:
     """A list of values set for the whole document ("1, 10, 100 depending on the test")
     does not say which applies to one figure."""
     return isinstance(c.value, list) and c.scope.split(":")[0] in ("document", "section")
+
+
+def _value(c: Any) -> Any:
+    """A condition's value as rules see it: a negated yes/no keeps its (already negated)
+    value ("without pipelining" is False); other negated values ("no OneConnect") are
+    unknown (None); license caps become pint quantities."""
+    if getattr(c, "negated", False):
+        return c.value if isinstance(c.value, bool) else None
+    return _cap(c.value)
+
+
+def num(value: Any) -> Any:
+    """A number, or null for anything else (true/false, text, lists): safe in comparisons."""
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def largest(value: Any) -> Any:

@@ -189,6 +189,12 @@ SPONSOR_BEFORE_RE = re.compile(
 )
 SPONSOR_AUTHOR_RE = re.compile(
     rf"\b(?:[Tt]his|[Tt]he{_W}following){_W}(?:[\w-]+{_W}){{0,2}}?report{_W}from{_W}(?P<org>{_ORG})"
+    # "prepared by the marketing team of X", "written by X's performance group", "Author: X lab"
+    rf"|\b(?i:prepared|written|authored|produced|run|conducted){_W}by{_W}(?:the{_W})?"
+    rf"(?i:(?:[\w-]+{_W}){{0,3}}?(?:team|group|lab|department|staff){_W}(?:of|at){_W})(?P<org2>{_ORG})"
+    rf"|\b(?i:prepared|written|authored|produced|run|conducted){_W}by{_W}(?P<org3>{_ORG})['’]s?"
+    rf"{_W}(?i:own{_W})?(?i:performance|engineering|marketing|product|test|testing|benchmark)"
+    rf"|^\s*(?i:author|prepared by)\s*:\s*(?P<org4>{_ORG})"
 )
 _ORG_STOP = {"The", "In", "This", "A", "An", "Also", "When", "And", "But", "So", "Then", "Thus",
              "However", "We", "I", "They", "It", "Inc", "Inc.", "Ltd", "Ltd."}  # fmt: skip
@@ -197,6 +203,11 @@ _ORG_STOP = {"The", "In", "This", "A", "An", "Also", "When", "And", "But", "So",
 def org_name(raw: str) -> str | None:
     """An organisation name with leading stop words and a trailing "Inc." dropped."""
     words = raw.strip().rstrip(".,;:").split()
+    for i, w in enumerate(words[:-1]):  # "Hollis. It ..." : the name ends with its sentence
+        if w.endswith(".") and len(w) > 3 and w not in _ORG_STOP:
+            words = words[: i + 1]
+            words[-1] = words[-1].rstrip(".")
+            break
     while words and words[0] in _ORG_STOP:
         words.pop(0)
     while words and words[-1].rstrip(".,") in _ORG_STOP:
@@ -206,7 +217,8 @@ def org_name(raw: str) -> str | None:
 
 SPONSOR_WORDS = (
     "commission", "sponsor", "fund", "paid", "underwrit", "financ", "engaged", "hired",
-    "retained", "contracted", "report from"
+    "retained", "contracted", "report from", "prepared", "written", "authored", "produced",
+    "author", " run by", "conducted by",
 )  # fmt: skip
 
 
@@ -216,7 +228,8 @@ def sponsor(ctx: Ctx) -> list[RawCondition]:
     out = []
     for rx in (SPONSOR_AFTER_RE, SPONSOR_BEFORE_RE, SPONSOR_AUTHOR_RE):
         for m in rx.finditer(ctx.text):
-            org = org_name(m.group("org"))
+            raw = next((v for k, v in m.groupdict().items() if k.startswith("org") and v), None)
+            org = org_name(raw) if raw else None
             if org:
                 out.append(ctx.make("sponsor", org, m.start(), m.end()))
     return out
