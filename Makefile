@@ -42,8 +42,10 @@ accuracy: $(VENV)/.installed
 	  echo; $(VENV)/bin/claimcheck eval corpus/ --format markdown; } > docs/accuracy.md.tmp
 	mv docs/accuracy.md.tmp docs/accuracy.md
 
+# Throughput, scaling, RSS and start-up; writes docs/benchmarks.md and docs/_static/scaling.png.
+# About 3 minutes on 2 cores (scales 1-10x); BENCH_ARGS=--full adds 20x and the 20 MB RSS run.
 bench: $(VENV)/.dev-installed
-	$(PY) benchmarks/bench_pipeline.py
+	$(PY) benchmarks/bench_pipeline.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
-__all__ = ["check", "check_text", "extract", "rules", "__version__"]
+__all__ = ["check", "check_many", "check_text", "extract", "rules", "__version__"]
 
 if TYPE_CHECKING:
-    from claimcheck.api import check, check_text, extract, rules
+    from claimcheck.api import check, check_many, check_text, extract, rules
 
 
 def __getattr__(name: str):  # noqa: ANN202
@@ -24,7 +24,7 @@ def __getattr__(name: str):  # noqa: ANN202
         import claimcheck.rules  # callable too: see claimcheck/rules/__init__.py
 
         return claimcheck.rules
-    if name in ("check", "check_text"):
+    if name in ("check", "check_many", "check_text"):
         from claimcheck import api
 
         return getattr(api, name)

@@ -167,7 +167,7 @@ def _merge_variants(devices: dict[str, Device]) -> None:
 
 
 GENERIC_RE = re.compile(
-    r"(?<![\w-])([A-Z][a-zA-Z]{2,20})[ -]([A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,3})(?![\w-]|\.\w)"
+    r"(?<![\w-])([A-Z][a-zA-Z]{2,20})[ -]([A-Z]{1,4}-?\d{1,5}[A-Za-z]{0,3})(?![\w-]|\.\w)"
 )
 NOT_A_MAKER = {
     "The", "This", "That", "Table", "Figure", "Fig", "Chart", "Section", "Appendix", "Version",
@@ -180,29 +180,33 @@ NOT_A_MAKER = {
 
 def _generic_devices(doc: Document, devices: dict[str, Device]) -> None:
     """Products outside the lexicon: a maker's name and a model code named twice or more
-    ("Ardent RQ-7000", "Kite KV-3000"); the maker is taken as the vendor."""
-    seen: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    ("Ardent RQ-7000", "Kite KV-3000"); the maker is taken as the vendor, and the model
+    code alone ("the KV-3000") is a mention too."""
+    lex = lexicon()
+    seen: dict[tuple[str, str], list[tuple[int, int, str, str]]] = {}
     for block in doc.blocks:
         for m in GENERIC_RE.finditer(block.text):
             maker, model = m.group(1), m.group(2)
-            if (
-                maker in NOT_A_MAKER
-                or maker in lexicon().family_vendor
-                or maker in lexicon().vendor_names
-            ):
+            if maker in NOT_A_MAKER or maker in lex.family_vendor or maker in lex.vendor_names:
                 continue
+            start = block.start + m.start()
             seen.setdefault((maker, _norm(model)), []).append(
-                (block.start + m.start(), block.start + m.end(), m.group(0))
+                (start, block.start + m.end(), m.group(0), model)
             )
     for (maker, model), hits in seen.items():
-        if len(hits) < 2 or any(_known(devices, start) for start, _, _ in hits):
+        if len(hits) < 2 or any(_known(devices, h[0]) for h in hits):
             continue
         key = _key(maker, maker, model)
         dev = devices.setdefault(
             key, Device(id=key, name=hits[0][2], vendor=maker, family=maker, model=model)
         )
-        for start, end, text in hits:
+        for start, end, text, _ in hits:
             _add_mention(doc, dev, text, start, end)
+        written = hits[0][3]
+        for m in re.finditer(rf"(?<![\w-]){re.escape(written)}(?![\w-]|\.\w)", doc.text):
+            if not _known(devices, m.start()):
+                _add_mention(doc, dev, m.group(0), m.start(), m.end())
+        dev.mentions.sort(key=lambda mm: mm.start)
 
 
 DEVICE_HEADER = re.compile(
