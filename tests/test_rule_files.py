@@ -100,3 +100,31 @@ def test_rule_that_crashes_is_an_internal_error_and_others_still_run(tmp_path):
     result = claimcheck.check_text(text, rules_dir=[folder])
     assert any("internal error in rule X102" in e.message for e in result.errors)
     assert "A002" in {f.rule for f in result.findings}
+
+
+HOUSE_D001 = """
+code = "X201"
+name = "house-missing-condition"
+severity = "warning"
+summary = "House rule: TPS figures must also state the TLS version."
+check = "missing_condition"
+
+[data.required]
+ssl_tps = ["tls_version"]
+
+[[examples]]
+kind = "bad"
+text = "x"
+expect = ["X201"]
+"""
+
+
+def test_user_rule_reuses_a_check_with_its_own_data(tmp_path):
+    folder = write(tmp_path, "X201.toml", HOUSE_D001)
+    result = claimcheck.check_text(REPORT, rules_dir=[folder], select="X201")
+    assert [f.rule for f in result.findings] == ["X201"]
+    assert (
+        "TLS version" in result.findings[0].message or "tls" in result.findings[0].message.lower()
+    )
+    with_version = REPORT.replace("2048-bit keys", "2048-bit keys over TLS 1.3")
+    assert claimcheck.check_text(with_version, rules_dir=[folder], select="X201").findings == []

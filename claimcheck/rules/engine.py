@@ -5,7 +5,7 @@ from __future__ import annotations
 from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
-from claimcheck.rules.registry import get_check
+from claimcheck.rules.registry import RUNNING_DATA, get_check
 from claimcheck.rules.selection import Selection
 from claimcheck.rules.spec import RuleSpec
 
@@ -19,6 +19,7 @@ def run_rules(
     for spec in rules:
         if not selection.enabled(spec.code):
             continue
+        token = RUNNING_DATA.set(spec.data)
         try:
             if spec.match is not None:
                 hits = run_match_rule(spec, get_facts(doc, extraction))
@@ -27,16 +28,21 @@ def run_rules(
             for hit in hits:
                 line, col = doc.position(hit.start)
                 end_line, end_col = doc.position(max(hit.end, hit.start))
-                findings.append(Finding(
-                    path=doc.name, rule=spec.code, name=spec.name,
-                    severity=hit.severity or spec.severity, line=line, column=col,
-                    end_line=end_line, end_column=end_col, message=hit.message,
-                    evidence=hit.evidence or None))  # fmt: skip
+                findings.append(
+                    Finding(
+                        path=doc.name, rule=spec.code, name=spec.name,
+                        severity=hit.severity or spec.severity, line=line, column=col,
+                        end_line=end_line, end_column=end_col, message=hit.message,
+                        evidence=hit.evidence or None,
+                    )
+                )  # fmt: skip
         except RuleError:
             raise  # the rule file itself is wrong (e.g. a type error in its expression): exit 2
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the others
             errors.append(
                 FileError(path=doc.name, message=f"internal error in rule {spec.code}: {exc!r}")
             )
+        finally:
+            RUNNING_DATA.reset(token)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
     return findings, errors

@@ -7,6 +7,7 @@ engine turns hits into findings with the rule's code, name and severity.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,14 @@ class Hit:
 
 CheckFn = Callable[[Document, Extraction], Iterator[Hit]]
 _CHECKS: dict[str, CheckFn] = {}
+# The rule whose check is running: a check reads its parameters (the rule file's [data])
+# from here, so a user's rule file can reuse a shipped check with data of its own.
+RUNNING_DATA: ContextVar[dict[str, Any] | None] = ContextVar("claimcheck_rule_data", default=None)
+
+
+def running_data() -> dict[str, Any] | None:
+    """The ``[data]`` table of the rule whose check is running, if any."""
+    return RUNNING_DATA.get()
 
 
 def check(name: str) -> Callable[[CheckFn], CheckFn]:

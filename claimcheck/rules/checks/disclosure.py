@@ -28,15 +28,20 @@ from claimcheck.rules.registry import Hit, check
 # --- shared helpers -----------------------------------------------------------------------------
 
 
-@cache
 def rule_data(code: str) -> dict[str, Any]:
-    """The ``[data]`` table of the rule ``code`` (shipped rules), or {} when it has none."""
-    from claimcheck.rules.loader import all_rules
+    """The ``[data]`` table of the running rule (so a user's rule file can reuse this check
+    with its own table), else that of the shipped rule ``code``, else {}."""
+    from claimcheck.rules.registry import running_data
 
-    for spec in all_rules():
-        if spec.code == code:
-            return spec.data
-    return {}
+    data = running_data()
+    return data if data else _shipped_data(code)
+
+
+@cache
+def _shipped_data(code: str) -> dict[str, Any]:
+    from claimcheck.rules.loader import shipped_rules
+
+    return next((spec.data for spec in shipped_rules() if spec.code == code), {})
 
 
 # "Layer 7 CPS", "L4 connections per second": the layer number read as a figure.
