@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
-import pint
+if TYPE_CHECKING:  # pint takes ~0.5 s to import: only when a unit is first needed
+    import pint
 
 # Written unit spellings that pint does not know, mapped to pint expressions.
 # Keys are matched case-sensitively first, then lower-cased.
@@ -146,6 +148,8 @@ def registry() -> pint.UnitRegistry:
     defaults = pint_files.joinpath("default_en.txt").read_text(encoding="utf-8")
     defaults = re.sub(r"^@import .*$", "", defaults, flags=re.M)
     defaults = re.sub(r"^bit = \[\]", "bit = [information]", defaults, count=1, flags=re.M)
+    import pint
+
     reg = pint.UnitRegistry(None, autoconvert_offset_to_baseunit=True, cache_folder=None)
     reg.load_definitions(constants.splitlines())
     reg.load_definitions(defaults.splitlines())
