@@ -145,12 +145,25 @@ def _claim_from_phrase(
         if stated.is_range:
             return Pending(claim, sentence, ph, stated, words)  # a range summarises several pairs
         claim.operands = [operand(doc, subj), operand(doc, ref)]
-        if kind == "ratio":
-            apply(claim, judge.judge_ratio(stated, subj, ref, direction, phrase_text))
-        else:
-            apply(claim, judge.judge_delta(stated, subj, ref, direction or "higher", " ".join(words),
-                                           phrase_text, word))  # fmt: skip
+        judge_pair(claim, stated, subj, ref, words, word)
     return Pending(claim, sentence, ph, stated, words)
+
+
+def judge_pair(
+    claim: Claim,
+    stated: Quantity,
+    subj: Quantity,
+    ref: Quantity,
+    words: list[str],
+    word: str | None = None,
+) -> None:
+    """Judge a ratio or percent-delta claim against its subject and reference operands."""
+    direction = None if claim.direction == "ratio" else claim.direction
+    if claim.kind == "ratio":
+        apply(claim, judge.judge_ratio(stated, subj, ref, direction, claim.stated))
+    else:
+        apply(claim, judge.judge_delta(stated, subj, ref, direction or "higher", " ".join(words),
+                                       claim.stated, word))  # fmt: skip
 
 
 def _judge_share(

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from claimcheck import arithmetic as ar
-from claimcheck.extract import context, judge, tablefacts
-from claimcheck.extract.claims import Pending, apply, operand
+from claimcheck.extract import context, tablefacts
+from claimcheck.extract.claims import Pending, judge_pair, operand
 from claimcheck.models import Document, Operand, Quantity
 
 _METRIC_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I)
@@ -86,12 +86,7 @@ def _from_context(doc: Document, p: Pending) -> None:
         operand(doc, subj, "previous_sentence"),
         operand(doc, ref, "previous_sentence"),
     ]
-    direction = None if claim.direction == "ratio" else claim.direction
-    if claim.kind == "ratio":
-        apply(claim, judge.judge_ratio(p.stated, subj, ref, direction, claim.stated))
-    else:
-        apply(claim, judge.judge_delta(p.stated, subj, ref, direction or "higher", " ".join(p.words),
-                                       claim.stated))  # fmt: skip
+    judge_pair(claim, p.stated, subj, ref, p.words)
 
 
 def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
@@ -110,13 +105,7 @@ def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> N
     ref = min(after, key=lambda x: x[0])[1]
     claim = p.claim
     claim.operands = [_cell_operand(doc, subj), _cell_operand(doc, ref)]
-    a, b = _as_quantity(subj), _as_quantity(ref)
-    direction = None if claim.direction == "ratio" else claim.direction
-    if claim.kind == "ratio":
-        apply(claim, judge.judge_ratio(p.stated, a, b, direction, claim.stated))
-    else:
-        apply(claim, judge.judge_delta(p.stated, a, b, direction or "higher", " ".join(p.words),
-                                       claim.stated))  # fmt: skip
+    judge_pair(claim, p.stated, _as_quantity(subj), _as_quantity(ref), p.words)
 
 
 def _group(
