@@ -17,8 +17,9 @@ from functools import cache
 from importlib import resources
 
 from claimcheck.models import Device, Document, Mention
+from claimcheck.units import canonical_unit
 
-MODEL = r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)|VPX|VE|MPX|SDX|CPX"
+MODEL = r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)"
 VERSION_RE = re.compile(
     r"^[ \w]{0,25}?\s*(?:\(\s*)?(?:v|version\s+|release\s+|software\s+(?:release\s+)?v?|ver\.?\s*)"
     r"(\d+(?:\.\d+)+(?:[-.\w]*)|[A-Z]\.?\d+(?:\.\d+)*(?:\(\d+(?:\.\d+)*\))?)",
@@ -31,6 +32,7 @@ class Lexicon:
     """Product families and vendor names, compiled once."""
 
     family_vendor: dict[str, str]
+    subfamilies: dict[str, str]  # product line -> parent family ("MPX" -> "NetScaler")
     vendor_names: dict[str, str]  # written name -> vendor
     mention_re: re.Pattern[str]
     vendor_re: re.Pattern[str]
@@ -42,19 +44,22 @@ def lexicon() -> Lexicon:
     data = tomllib.loads(
         resources.files("claimcheck.extract").joinpath("products.toml").read_text()
     )
-    families = data["families"]
+    subfamilies = data.get("subfamilies", {})
+    families = {**data["families"], **{s: data["families"][p] for s, p in subfamilies.items()}}
     names = {n: v for v, spellings in data["vendors"].items() for n in spellings}
     fam = "|".join(re.escape(f) for f in sorted(families, key=len, reverse=True))
+    lines = "|".join(re.escape(s) for s in sorted(subfamilies, key=len, reverse=True))
+    model = f"{MODEL}|{lines}" if lines else MODEL
     mention = re.compile(
         rf"(?<![\w-])(?P<family>{fam})(?:[ -]?(?:Virtual Edition|Application Delivery Controller)?"
-        rf"\s?(?:\(VE\))?)?(?:[ -]?(?P<model>{MODEL}))?(?![\w])",
+        rf"\s?(?:\(VE\))?)?(?:[ -]?(?P<model>{model}))?(?![\w])",
     )
     vendor = re.compile(
         r"(?<![\w-])("
         + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         + r")(?![\w-])"
     )
-    return Lexicon(families, names, mention, vendor)
+    return Lexicon(families, subfamilies, names, mention, vendor)
 
 
 def _norm(text: str) -> str:
@@ -93,14 +98,13 @@ def _mentions(doc: Document) -> list[_Found]:
 
 def _canonical_family(found: list[_Found]) -> None:
     """ "MPX-11500" and "NetScaler MPX-11500" are one family: a sub-family folds into its parent."""
-    lex = lexicon()
+    parents = lexicon().subfamilies
     for f in found:
-        if f.model is None and f.family in ("MPX", "VPX", "SDX", "CPX"):
-            f.model, f.family = f.family, "NetScaler"
-        elif f.family in ("MPX", "VPX", "SDX", "CPX") and f.model:
-            f.model, f.family = f"{f.family}-{f.model.lstrip('-')}", "NetScaler"
-        if lex.family_vendor.get(f.family) is None:
+        parent = parents.get(f.family)
+        if parent is None:
             continue
+        f.model = f"{f.family}-{f.model.lstrip('-')}" if f.model else f.family
+        f.family = parent
 
 
 def extract_devices(doc: Document) -> list[Device]:
@@ -190,6 +194,10 @@ def _generic_devices(doc: Document, devices: dict[str, Device]) -> None:
             if maker in NOT_A_MAKER or maker in lex.family_vendor or maker in lex.vendor_names:
                 continue
             start = block.start + m.start()
+            if "\n" in doc.text[start : block.start + m.end()] or not _plausible_label(m.group(0)):
+                continue  # a table row's last cell and the next row's label are not a product
+            if canonical_unit(maker):
+                continue  # "128 Kilobytes L7": a unit, not a maker
             seen.setdefault((maker, _norm(model)), []).append(
                 (start, block.start + m.end(), m.group(0), model)
             )
