@@ -664,3 +664,10 @@ def test_seed_recall() -> None:
     missing = [(n, v) for n, v in expected if (n, repr(v)) not in facts]
     assert not missing
     assert any(n == "traffic_generator" and "Spirent Avalanche 2700C" in v for n, v in facts)
+
+
+def test_named_profiles_beyond_a_vendor_vocabulary():
+    text = "The Acme box ran its Turbo profile while the Zeta box used a fast-path mode."
+    found = sorted((c.name, c.value) for c in conditions_in_text(text))
+    assert found == [("profile", "Turbo"), ("profile", "fast path")]
+    assert conditions_in_text("The traffic profile was 80% GET and 20% POST.") == []

@@ -151,7 +151,20 @@ PROFILE_PATTERNS = [
                 rf"|configuration)\b|\bStandard(?={_W}(?:and|or){_W}Fast)", _I), "Standard"),
     (re.compile(rf"\bfactory[ \t-]defaults?\b|\bdefault{_W}(?:settings|configuration|config)\b"
                 rf"|\bout[ \t-]of[ \t-]the[ \t-]box\b", _I), "factory defaults"),
+    (re.compile(r"\bfast[ \t-]?path\b", _I), "fast path"),
+    (re.compile(rf"\b(?:TCP|L4|layer[ \t-]?4)[ \t-]only{_W}(?:mode|profile)\b", _I), "L4-only mode"),
 ]  # fmt: skip
+# Any other named profile: "<Name> profile" ("Turbo profile", "HighPerf profile"); the
+# names below describe traffic or tests, not a device's configuration.
+NAMED_PROFILE_RE = re.compile(
+    r"\b(?P<name>[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)?)[ \t]+profiles?\b"
+)
+NOT_DEVICE_PROFILES = {
+    "Traffic", "Test", "Load", "Workload", "Power", "Latency", "Performance", "Security", "User",
+    "Client", "Server", "Request", "Response", "Object", "File", "Usage", "Risk", "Thermal",
+    "The", "This", "That", "Each", "Every", "Same", "Default", "Standard", "A", "An", "Our",
+    "Their", "Its", "Connection", "HTTP", "TCP", "SSL", "TLS", "Real", "Mix", "Mixed",
+}  # fmt: skip
 THREADING_RE = re.compile(
     rf"\b(?P<t>SMT|HT|hyper-?threading)\b(?:[ \t]*\((?:HT|SMT)\))?(?:{_W}[\w-]+){{0,3}}?{_W}"
     rf"(?P<state>enabled|disabled|on|off)\b",
@@ -160,7 +173,8 @@ THREADING_RE = re.compile(
 
 
 PROFILE_WORDS = (
-    "fast", "oneconnect", "standard", "default", "out-of", "out of", "smt", "ht", "hyper"
+    "fast", "oneconnect", "standard", "default", "out-of", "out of", "smt", "ht", "hyper",
+    "profile", "only",
 )  # fmt: skip
 
 
@@ -172,6 +186,13 @@ def profile(ctx: Ctx) -> list[RawCondition]:
         for m in rx.finditer(ctx.text):
             neg = ctx.negated(m.start(), m.end())
             out.append(ctx.make("profile", value, m.start(), m.end(), negated=neg))
+    taken = [(c.start, c.end) for c in out]
+    for m in NAMED_PROFILE_RE.finditer(ctx.text):
+        name = m.group("name")
+        if name in NOT_DEVICE_PROFILES or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        neg = ctx.negated(m.start(), m.end())
+        out.append(ctx.make("profile", name, m.start(), m.end(), negated=neg))
     for m in THREADING_RE.finditer(ctx.text):
         t = "SMT" if m.group("t").upper() == "SMT" else "HT"
         state = "enabled" if m.group("state").lower() in ("enabled", "on") else "disabled"
