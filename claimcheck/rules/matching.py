@@ -91,6 +91,7 @@ class Facts:
             if c.device and not c.hedged and _value(c) is not None:
                 self.device_conditions.setdefault(c.device, {}).setdefault(c.name, _value(c))
         self.devices = {d.id: d for d in extraction.devices}
+        self._subjects: dict[str, list[tuple[Any, dict[str, Any]]]] = {}
         self.tests = {t.id: t for t in extraction.tests}
         names = sorted({c.name for c in extraction.conditions if not c.hedged})
         sponsor = next(
@@ -147,8 +148,13 @@ class Facts:
                     return True
         return False
 
-    def subjects(self, kind: str) -> Iterator[tuple[Any, dict[str, Any]]]:
-        """(fact, environment) for every subject of a kind."""
+    def subjects(self, kind: str) -> list[tuple[Any, dict[str, Any]]]:
+        """(fact, environment) for every subject of a kind, built once per document."""
+        if kind not in self._subjects:
+            self._subjects[kind] = list(self._build_subjects(kind))
+        return self._subjects[kind]
+
+    def _build_subjects(self, kind: str) -> Iterator[tuple[Any, dict[str, Any]]]:
         ex = self.extraction
         base = {"document": self.document}
         if kind == "measurement":
