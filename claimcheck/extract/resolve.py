@@ -71,7 +71,7 @@ def _cell_operand(doc: Document, c: tablefacts.CellValue) -> Operand:
 
 
 def _as_quantity(c: tablefacts.CellValue) -> Quantity:
-    text = tablefacts._TAG_RE.sub("", c.text).strip()
+    text = tablefacts.strip_markup(c.text).strip()
     return Quantity(text=text, start=c.start, end=c.end, value=c.value, decimals=c.decimals)
 
 
@@ -156,7 +156,7 @@ def _group(
         msg += "; outside the range: " + ", ".join(
             f"{ar.format_number(d, shown)}%" for d in outside[:6]
         )
-    claim.message = tablefacts._TAG_RE.sub("", msg)
+    claim.message = tablefacts.strip_markup(msg)
 
 
 def _cross_claims(doc: Document, pending: list[Pending]) -> None:

@@ -42,6 +42,11 @@ def cell_number(cell: Cell) -> tuple[float, int] | None:
     return value, len(m.group(2)) - 1 if m.group(2) else 0
 
 
+def strip_markup(text: str) -> str:
+    """Cell text without inline HTML tags ("<b>10,114</b>" -> "10,114")."""
+    return _TAG_RE.sub("", text)
+
+
 def tokens(text: str) -> set[str]:
     """Lower-cased name tokens of a label, without generic words."""
     return {t.lower() for t in _TOKEN_RE.findall(_TAG_RE.sub("", text))} - GENERIC
