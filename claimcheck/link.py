@@ -18,6 +18,7 @@ from claimcheck.models import Claim, Condition, Extraction, Measurement
 DOC = "doc"
 # More specific scopes override less specific ones for the same condition name.
 PRECEDENCE = {"device": 3, "test": 2, "section": 1, "document": 0}
+Scope = dict[str, list[Condition]]
 
 
 def _scope_node(scope: str) -> str:
@@ -30,6 +31,8 @@ class ClaimGraph:
     def __init__(self, extraction: Extraction) -> None:
         self.extraction = extraction
         self.graph = nx.MultiDiGraph()
+        # conditions_for, memoised per (section, test, device)
+        self._resolved: dict[tuple[str | None, str | None, str | None], Scope] = {}
         self._build()
 
     def _build(self) -> None:
@@ -84,27 +87,60 @@ class ClaimGraph:
                 out.setdefault(target, []).append(self.graph.nodes[node]["fact"])
         return out
 
-    def conditions_for(self, measurement: Measurement) -> dict[str, list[Condition]]:
-        """Conditions in scope for a figure, by name; the most specific scope wins per name."""
-        targets = [DOC]
-        if measurement.section:
-            targets.append(f"section:{measurement.section}")
-        if measurement.test:
-            targets.append(f"test:{measurement.test}")
-        if measurement.device:
-            targets.append(f"device:{measurement.device}")
-        best: dict[str, tuple[int, list[Condition]]] = {}
-        for target in targets:
-            for c in self._conditions_by_target.get(target, []):
+    @cached_property
+    def _resolved_by_target(self) -> dict[str, tuple[int, dict[str, list[Condition]]]]:
+        """Per target node: the rank of its scope and its unhedged conditions by name.
+
+        Every condition at one target has that target's scope, hence one rank, so the
+        precedence between targets is resolved by rank alone (see ``_resolve``)."""
+        out: dict[str, tuple[int, dict[str, list[Condition]]]] = {}
+        for target, conds in self._conditions_by_target.items():
+            by_name: dict[str, list[Condition]] = {}
+            rank = 0
+            for c in conds:
                 if c.hedged:
                     continue
                 rank = PRECEDENCE[c.scope.split(":")[0]]
-                cur = best.get(c.name)
+                by_name.setdefault(c.name, []).append(c)
+            if by_name:
+                out[target] = (rank, by_name)
+        return out
+
+    def _resolve(self, key: tuple[str | None, str | None, str | None]) -> Scope:
+        by_target = self._resolved_by_target
+        section, test, device = key
+        targets = [DOC]
+        if section:
+            targets.append(f"section:{section}")
+        if test:
+            targets.append(f"test:{test}")
+        if device:
+            targets.append(f"device:{device}")
+        best: dict[str, tuple[int, list[Condition]]] = {}
+        for target in targets:
+            found = by_target.get(target)
+            if found is None:
+                continue
+            rank, by_name = found
+            for name, conds in by_name.items():
+                cur = best.get(name)
                 if cur is None or rank > cur[0]:
-                    best[c.name] = (rank, [c])
-                elif rank == cur[0]:
-                    cur[1].append(c)
+                    best[name] = (rank, conds)
+                elif rank == cur[0]:  # never for well-formed scopes; kept for safety
+                    best[name] = (rank, [*cur[1], *conds])
         return {name: conds for name, (_, conds) in best.items()}
+
+    def conditions_for(self, measurement: Measurement) -> dict[str, list[Condition]]:
+        """Conditions in scope for a figure, by name; the most specific scope wins per name.
+
+        Resolved once per (section, test, device) and shared: treat the result as read-only.
+        """
+        key = (measurement.section, measurement.test, measurement.device)
+        memo = self._resolved
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._resolve(key)
+        return found
 
     def measurements(
         self, metric: str | None = None, device: str | None = None
@@ -115,12 +151,17 @@ class ClaimGraph:
             if (metric is None or m.metric == metric) and (device is None or m.device == device)
         ]  # fmt: skip
 
+    @cached_property
+    def _measurement_index(self) -> dict[int, int]:
+        index: dict[int, int] = {}
+        for i, m in enumerate(self.extraction.measurements):
+            index.setdefault(id(m), i)
+        return index
+
     def claims_citing(self, measurement: Measurement) -> list[Claim]:
         """Claims whose operands are this measurement."""
-        idx = next(
-            (i for i, m in enumerate(self.extraction.measurements) if m is measurement), None
-        )
-        if idx is None:
+        idx = self._measurement_index.get(id(measurement))
+        if idx is None or self.extraction.measurements[idx] is not measurement:
             return []
         node = f"measurement:{idx}"
         return [

@@ -6,6 +6,7 @@ from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
 from claimcheck.rules.registry import RUNNING_DATA, get_check
+from claimcheck.rules.runcache import document_run
 from claimcheck.rules.selection import Selection
 from claimcheck.rules.spec import RuleSpec
 
@@ -14,6 +15,15 @@ def run_rules(
     doc: Document, extraction: Extraction, rules: list[RuleSpec], selection: Selection
 ) -> tuple[list[Finding], list[FileError]]:
     """Findings of every enabled rule; a rule that raises becomes an error, the rest still run."""
+    with document_run(doc):
+        findings, errors = _run(doc, extraction, rules, selection)
+    findings.sort(key=lambda f: (f.line, f.column, f.rule))
+    return findings, errors
+
+
+def _run(
+    doc: Document, extraction: Extraction, rules: list[RuleSpec], selection: Selection
+) -> tuple[list[Finding], list[FileError]]:
     findings: list[Finding] = []
     errors: list[FileError] = []
     for spec in rules:
@@ -44,5 +54,4 @@ def run_rules(
             )
         finally:
             RUNNING_DATA.reset(token)
-    findings.sort(key=lambda f: (f.line, f.column, f.rule))
     return findings, errors

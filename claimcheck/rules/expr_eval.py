@@ -95,6 +95,16 @@ def _plain(value: Any) -> Any:
     return value.value if isinstance(value, Enum) else value
 
 
+def field_value(env: Any, path: tuple[str, ...]) -> Any:
+    """The value of a field path ``a.b.c`` in an environment, as an expression reads it."""
+    value = env
+    for name in path:
+        value = member(value, name)
+        if value is None:
+            return None
+    return _plain(value)
+
+
 def _magnitudes(a: Any, b: Any) -> tuple[Any, Any] | None:
     """Comparable magnitudes of two numbers/quantities, or None if dimensions differ."""
     try:
@@ -137,12 +147,7 @@ class Run:
             case Lit():
                 return node.value
             case Field():
-                value: Any = self.env
-                for name in node.path:
-                    value = member(value, name)
-                    if value is None:
-                        return None
-                return _plain(value)
+                return field_value(self.env, node.path)
             case BoolOp():
                 want = node.op == "or"
                 for operand in node.operands:

@@ -27,6 +27,8 @@ from typing import Any
 from claimcheck.link import ClaimGraph
 from claimcheck.models import Document, Extraction
 from claimcheck.rules.expr import Expression, compile_expression
+from claimcheck.rules.expr_eval import field_value
+from claimcheck.rules.prefilter import Guard, guard
 from claimcheck.rules.registry import Hit
 from claimcheck.rules.spec import RuleSpec
 
@@ -92,6 +94,11 @@ class Facts:
                 self.device_conditions.setdefault(c.device, {}).setdefault(c.name, _value(c))
         self.devices = {d.id: d for d in extraction.devices}
         self._subjects: dict[str, list[tuple[Any, dict[str, Any]]]] = {}
+        # environments shared by every subject with the same key (read-only once built)
+        self._device_envs: dict[str, dict[str, Any]] = {}
+        self._test_envs: dict[str, dict[str, Any]] = {}
+        self._scopes: dict[tuple[str | None, str | None, str | None], dict[str, Any]] = {}
+        self._groups: dict[tuple[str, tuple[str, ...]], dict[str, list[int]]] = {}
         self.tests = {t.id: t for t in extraction.tests}
         names = sorted({c.name for c in extraction.conditions if not c.hedged})
         sponsor = next(
@@ -110,13 +117,36 @@ class Facts:
         }
 
     def device_env(self, device_id: str | None) -> dict[str, Any] | None:
-        """A device's fields plus its device-scoped conditions."""
+        """A device's fields plus its device-scoped conditions (built once per device and
+        shared by its subjects: read-only)."""
         if device_id is None:
             return None
-        d = self.devices.get(device_id)
-        env: dict[str, Any] = d.model_dump() if d else {"id": device_id}
-        env.update(self.device_conditions.get(device_id, {}))
+        env = self._device_envs.get(device_id)
+        if env is None:
+            d = self.devices.get(device_id)
+            env = d.model_dump() if d else {"id": device_id}
+            env.update(self.device_conditions.get(device_id, {}))
+            self._device_envs[device_id] = env
         return env
+
+    def test_env(self, test_id: str | None) -> dict[str, Any] | None:
+        """A test's fields (built once per test, read-only), or None for an unknown test."""
+        if test_id not in self.tests:
+            return None
+        env = self._test_envs.get(test_id)  # type: ignore[arg-type]
+        if env is None:
+            env = self._test_envs[test_id] = self.tests[test_id].model_dump()  # type: ignore[index]
+        return env
+
+    def scope_env(self, m: Any) -> dict[str, Any]:
+        """Condition name -> value in scope for a figure, once per (section, test, device)."""
+        key = (m.section, m.test, m.device)
+        scope = self._scopes.get(key)
+        if scope is None:
+            scope = {n: _value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
+                     if not _ambiguous(cs[0]) and _value(cs[0]) is not None}  # fmt: skip
+            self._scopes[key] = scope
+        return scope
 
     def any_device(self, name: str, value: Any = None) -> bool:
         """Some device has condition ``name`` (equal to ``value`` when given)."""
@@ -154,16 +184,40 @@ class Facts:
             self._subjects[kind] = list(self._build_subjects(kind))
         return self._subjects[kind]
 
+    def candidates(self, kind: str, need: Guard) -> list[tuple[Any, dict[str, Any]]]:
+        """The subjects of a kind whose string fields have the values a guard needs, in
+        subject order (all subjects when the guard is empty)."""
+        subjects = self.subjects(kind)
+        if not need:
+            return subjects
+        chosen: set[int] | None = None
+        for path, values in need.items():
+            groups = self._group(kind, path)
+            found = {i for v in values for i in groups.get(v, ())}
+            chosen = found if chosen is None else chosen & found
+        return [subjects[i] for i in sorted(chosen or ())]
+
+    def _group(self, kind: str, path: tuple[str, ...]) -> dict[str, list[int]]:
+        """Positions of the subjects of a kind by the string value of one field."""
+        key = (kind, path)
+        groups = self._groups.get(key)
+        if groups is None:
+            groups = {}
+            for i, (_, env) in enumerate(self.subjects(kind)):
+                value = field_value(env, path)
+                if type(value) is str:
+                    groups.setdefault(value, []).append(i)
+            self._groups[key] = groups
+        return groups
+
     def _build_subjects(self, kind: str) -> Iterator[tuple[Any, dict[str, Any]]]:
         ex = self.extraction
         base = {"document": self.document}
         if kind == "measurement":
             for m in ex.measurements:
-                scope = {n: _value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
-                         if not _ambiguous(cs[0]) and _value(cs[0]) is not None}  # fmt: skip
                 env = {**base, "measurement": {**m.model_dump(), "quantity": _quantity(m.value, m.unit)},
-                       "scope": scope, "device": self.device_env(m.device),
-                       "test": self.tests[m.test].model_dump() if m.test in self.tests else None}  # fmt: skip
+                       "scope": self.scope_env(m), "device": self.device_env(m.device),
+                       "test": self.test_env(m.test)}  # fmt: skip
                 yield m, env
         elif kind == "condition":
             for c in ex.conditions:
@@ -234,7 +288,7 @@ def contains_any(text: Any, words: Any) -> bool:
 def run_match_rule(spec: RuleSpec, facts: Facts) -> Iterator[Hit]:
     """Hits of a declarative rule: one per subject whose match expression holds."""
     match, message = compile_rule(spec)
-    for fact, env in facts.subjects(spec.subject):
+    for fact, env in facts.candidates(spec.subject, _guard(match)):
         if not match.evaluate(env, facts.functions):
             continue
         text = "".join(
@@ -244,6 +298,11 @@ def run_match_rule(spec: RuleSpec, facts: Facts) -> Iterator[Hit]:
         start = getattr(fact, "start", 0) if fact is not None else 0
         end = getattr(fact, "end", start) if fact is not None else 0
         yield Hit(start, max(end, start), text)
+
+
+@cache
+def _guard(match: Expression) -> Guard:
+    return guard(match.tree)
 
 
 def _show(value: Any) -> str:

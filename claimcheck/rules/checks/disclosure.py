@@ -24,6 +24,7 @@ from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Condition, Device, Document, Extraction, Measurement
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.runcache import per_document
 
 # --- shared helpers -----------------------------------------------------------------------------
 
@@ -152,17 +153,9 @@ class TextIndex:
                 yield block, sent
 
 
-_INDEXES: dict[int, TextIndex] = {}
-
-
 def text_index(doc: Document) -> TextIndex:
-    """The TextIndex of a document (kept for the last few documents checked)."""
-    index = _INDEXES.get(id(doc))
-    if index is None or index.doc is not doc:
-        if len(_INDEXES) > 8:
-            _INDEXES.clear()
-        index = _INDEXES[id(doc)] = TextIndex(doc)
-    return index
+    """The TextIndex of a document (built once per run of the rules)."""
+    return per_document(doc, TextIndex, lambda: TextIndex(doc))
 
 
 def hedged(doc: Document, start: int, end: int = 0) -> bool:

@@ -41,6 +41,7 @@ from claimcheck.extract.conditions.base import HEDGE_CUES, NUM, TOPIC_RE, Ctx, t
 from claimcheck.extract.conditions.load import errors as error_detector
 from claimcheck.models import Cell, Condition, Document, Extraction, Measurement, Row
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.runcache import per_document
 from claimcheck.units import convert, is_bit_rate
 
 _I = re.IGNORECASE
@@ -273,16 +274,10 @@ class Spans:
         return False
 
 
-_last: list[Any] = [None, None, None]
-
-
 def view(doc: Document, ex: Extraction) -> View:
-    """The View of a document, built once per extraction (the checks share it)."""
-    if _last[0] is doc and _last[1] is ex:
-        return _last[2]
-    v = View(doc, ex)
-    _last[:] = [doc, ex, v]
-    return v
+    """The View of a document, built once per run of the rules (the checks share it)."""
+    v = per_document(doc, View, lambda: View(doc, ex))
+    return v if v.ex is ex else View(doc, ex)
 
 
 def _fmt(value: float) -> str:
