@@ -78,6 +78,8 @@ def member(obj: Any, name: str) -> Any:
     """``obj.name`` for a dict key or a declared pydantic field; None otherwise."""
     if name.startswith("_"):
         return None
+    if type(obj) is dict:  # the common case, before the slower ABC checks
+        return obj.get(name)
     if isinstance(obj, BaseModel):
         cls = type(obj)
         if name in cls.model_fields or name in cls.model_computed_fields:

@@ -90,8 +90,11 @@ class Facts:
         self.graph = ClaimGraph(extraction)
         self.device_conditions: dict[str, dict[str, Any]] = {}
         for c in extraction.conditions:
-            if c.device and not c.hedged and _value(c) is not None:
-                self.device_conditions.setdefault(c.device, {}).setdefault(c.name, _value(c))
+            if not c.device or c.hedged or c.name in self.device_conditions.get(c.device, ()):
+                continue  # the first stated value of a name wins
+            value = _value(c)
+            if value is not None:
+                self.device_conditions.setdefault(c.device, {})[c.name] = value
         self.devices = {d.id: d for d in extraction.devices}
         self._subjects: dict[str, list[tuple[Any, dict[str, Any]]]] = {}
         # environments shared by every subject with the same key (read-only once built)
@@ -143,8 +146,9 @@ class Facts:
         key = (m.section, m.test, m.device)
         scope = self._scopes.get(key)
         if scope is None:
-            scope = {n: _value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
-                     if not _ambiguous(cs[0]) and _value(cs[0]) is not None}  # fmt: skip
+            values = {n: _value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
+                      if not _ambiguous(cs[0])}  # fmt: skip
+            scope = {n: v for n, v in values.items() if v is not None}
             self._scopes[key] = scope
         return scope
 

@@ -102,7 +102,16 @@ def is_datasheet(doc: Document, extraction: Extraction) -> bool:
 
 def measured_figures(doc: Document, extraction: Extraction) -> list[Measurement]:
     """Figures the report measured (not advertised, not derived by us, not misread), in
-    source order; none for a datasheet."""
+    source order; none for a datasheet. Found once per run of the rules."""
+    found = per_document(
+        doc, ("measured_figures", id(extraction)), lambda: (extraction, _measured(doc, extraction))
+    )
+    if found[0] is not extraction:
+        return _measured(doc, extraction)
+    return list(found[1])
+
+
+def _measured(doc: Document, extraction: Extraction) -> list[Measurement]:
     if is_datasheet(doc, extraction):
         return []
     out = [
@@ -229,9 +238,15 @@ def _stated_in_text(
     or under a methodology-like heading, which applies to the whole report). One pass."""
     from claimcheck.units import is_bytes
 
+    general: dict[str, bool] = {}  # section title -> methodology-like (many sentences each)
+
     def where(block: Block) -> str | None:
         sec = block.section
-        return None if sec is None or GENERAL_SECTION_RE.search(sec) else sec
+        if sec is None:
+            return None
+        if sec not in general:
+            general[sec] = bool(GENERAL_SECTION_RE.search(sec))
+        return None if general[sec] else sec
 
     found: dict[str | None, set[str]] = {}
     index = text_index(doc)

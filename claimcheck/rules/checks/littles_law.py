@@ -56,10 +56,12 @@ def _groups(doc: Document) -> Iterator[tuple[Block, str]]:
 def littles_law(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """Requests in flight (rate x mean latency) above connections x pipelining depth."""
     for block, text in _groups(doc):
-        rate_m = RATE_RE.search(text)
+        rate_m = RATE_RE.search(text)  # most blocks state no rate: skip the other searches
+        if not rate_m:
+            continue
         mean_m = MEAN_RE.search(text)
-        conn_m = CONN_RE.search(text)
-        if not (rate_m and mean_m and conn_m):
+        conn_m = CONN_RE.search(text) if mean_m else None
+        if not (mean_m and conn_m):
             continue
         rate = _number(rate_m.group(1) or rate_m.group(3))
         groups = mean_m.groups()

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from claimcheck.extract.benchtests import assign_tests, parse_test_name
@@ -620,15 +620,21 @@ def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
     column the extractor does not read (a "Notes" column)."""
     found = list(v.conditions("profile"))
     covered = Spans((c.start, c.end) for c, _ in found)
+    # a cell's profiles at offset 0, by its text: tables repeat cell texts row after row
+    in_cell: dict[str, list[Any]] = {}
     for start, end, bi, cell, row in v.cells:
         block = v.doc.blocks[bi]
         if block.table is None or block.table.kind in ("tool_output", "code"):
             continue
         if covered.overlaps(start, end) or len(cell.text) < 6:
             continue
-        for raw in conditions_in_text(cell.text, cell.start):
-            if raw.name != "profile" or raw.hedged or raw.negated:
-                continue
+        if cell.text not in in_cell:
+            in_cell[cell.text] = [
+                raw for raw in conditions_in_text(cell.text)
+                if raw.name == "profile" and not raw.hedged and not raw.negated
+            ]  # fmt: skip
+        for at_zero in in_cell[cell.text]:  # spans are offset + index (conditions_in_text)
+            raw = replace(at_zero, start=at_zero.start + cell.start, end=at_zero.end + cell.start)
             devs = v.attribute(raw.start, raw.end, set())
             if not devs:
                 devs = {d for _, _, d in v.mentions_in(row.start, row.end)}
@@ -1174,11 +1180,14 @@ def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
     """S010: advertised figures reported in place of measured ones, or mixed with measured
     ones in a comparison without saying which is which."""
     v = view(doc, ex)
+    topic: dict[int, bool] = {}  # block -> its first sentence names others' practice
     for s in v.sentences:
         if _S010_HEDGE_RE.search(s.text):
             continue
-        first = v.block_first.get(s.block)
-        if first is not None and TOPIC_RE.search(first.text):
+        if s.block not in topic:
+            first = v.block_first.get(s.block)
+            topic[s.block] = first is not None and bool(TOPIC_RE.search(first.text))
+        if topic[s.block]:
             continue
         m = next((m for rx in ADVERTISED_RES if (m := rx.search(s.text))), None)
         if m is None or s.hedged or OWN_MEASUREMENT_RE.search(s.text):
