@@ -176,17 +176,41 @@ class Ctx:
     def __init__(self, text: str) -> None:
         self.text = text
         self._scans: dict[int, tuple[list[int], list[Quantity]]] = {}
-        self.sentences = [(s.start, s.end) for s in split(text)] or [(0, len(text))]
-        self._starts = [s for s, _ in self.sentences]
         self._context: dict[tuple[str, int], bool] = {}
         self._lower: str | None = None
+
+    # Most texts meet no detector's gate: their sentences are never needed.
+    @functools.cached_property
+    def sentences(self) -> list[tuple[int, int]]:
+        """(start, end) of each sentence of the text."""
+        return [(s.start, s.end) for s in split(self.text)] or [(0, len(self.text))]
+
+    @functools.cached_property
+    def _starts(self) -> list[int]:
+        return [s for s, _ in self.sentences]
+
+    @property
+    def lower(self) -> str:
+        """The text lower-cased (computed once)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
 
     def has(self, words: tuple[str, ...]) -> bool:
         """True when any of ``words`` (lower case) occurs in the text: a cheap gate that
         spares the regular expressions on text that cannot match them."""
-        if self._lower is None:
-            self._lower = self.text.lower()
-        return any(w in self._lower for w in words)
+        low = self.lower
+        return any(w in low for w in words)
+
+    def matches(self, patterns: tuple[re.Pattern[str], ...]) -> bool:
+        """True when one of ``patterns`` (written in lower case, without flags) matches
+        the text case-insensitively. ASCII text is searched lower-cased and without
+        IGNORECASE, which is several times faster; other text with IGNORECASE, since
+        lower-casing does not map every character to one character."""
+        if self.text.isascii():
+            low = self.lower
+            return any(p.search(low) for p in patterns)
+        return any(_folded(p).search(self.text) for p in patterns)
 
     def _scanned(self, i: int) -> tuple[list[int], list[Quantity]]:
         """Quantities of sentence ``i`` and their starts, scanned on first use."""
@@ -202,11 +226,11 @@ class Ctx:
         """Every quantity in the text."""
         return [q for i in range(len(self.sentences)) for q in self._scanned(i)[1]]
 
-    def quantities_where(self, hint: re.Pattern[str]) -> list[Quantity]:
-        """Quantities of the sentences that match ``hint`` (a cheap pre-check)."""
+    def quantities_where(self, *hints: re.Pattern[str]) -> list[Quantity]:
+        """Quantities of the sentences that match every one of ``hints`` (cheap pre-checks)."""
         out: list[Quantity] = []
         for i, (s, e) in enumerate(self.sentences):
-            if hint.search(self.text, s, e):
+            if all(hint.search(self.text, s, e) for hint in hints):
                 out += self._scanned(i)[1]
         return out
 
@@ -275,17 +299,31 @@ class Ctx:
         return bool(_CONTRAST_RE.search(self.text[max(0, m.start() - 20) : m.start()]))
 
 
+@functools.cache
+def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
+    return re.compile(p.pattern, p.flags | re.IGNORECASE)
+
+
 Detector = Callable[..., list[RawCondition]]
 
 
-def gated(*words: str) -> Callable[[Detector], Detector]:
-    """Run the detector only when one of ``words`` (lower case) occurs in the text."""
+def gated(*cues: str | re.Pattern[str]) -> Callable[[Detector], Detector]:
+    """Run the detector only when the text has one of ``cues`` (case-insensitively): words,
+    or patterns written in lower case that every match of the detector needs. A gate is a
+    cheap necessary condition, never a filter: ``tests/test_condition_gates.py`` checks
+    that the ungated detector (``detector.__wrapped__``) finds nothing where it says no."""
+    words = [re.escape(c) for c in cues if isinstance(c, str)]
+    patterns = [c for c in cues if isinstance(c, re.Pattern)]
+    if words:  # one alternation of literals: a single scan that skips to their first letters
+        patterns.insert(0, re.compile("|".join(words)))
+    gate = tuple(patterns)
 
     def wrap(fn: Detector) -> Detector:
         @functools.wraps(fn)
         def run(ctx: Ctx, *args: Any, **kwargs: Any) -> list[RawCondition]:
-            return fn(ctx, *args, **kwargs) if ctx.has(words) else []
+            return fn(ctx, *args, **kwargs) if ctx.matches(gate) else []
 
+        run.gate = gate  # type: ignore[attr-defined]
         return run
 
     return wrap
