@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimcheck.extract import conditions as cx
-from claimcheck.extract.conditions import device, tools
+from claimcheck.extract.conditions import base, device, tools
 from claimcheck.extract.conditions.base import Ctx, gated
 from claimcheck.ingest import read_text
 
@@ -98,10 +98,40 @@ def test_lower_case_search_is_case_insensitive_search() -> None:
     searched case-insensitively (the path for non-ASCII text)."""
     texts = [*corpus_texts(), *suite_phrases()]
     for detector in GATED:
-        for p in detector.gate:
+        for p in detector.patterns:
             folded = re.compile(p.pattern, p.flags | re.IGNORECASE)
             for text in texts:
                 assert bool(p.search(text.lower())) == bool(folded.search(text)), (p, text)
+
+
+def test_one_cue_scan_finds_every_gate_with_a_word() -> None:
+    """The bit mask of the cue scan (per token, memoised) is set for every gate that a
+    search per gate finds; it may be set for more (a cue "based on" is looked up as
+    "based"), never for fewer."""
+    texts = [*corpus_texts(), *suite_phrases(), "re-use 0-rtt runs", "reuse", "keep-alive"]
+    for text in texts:
+        low = text.lower()
+        mask = base.tokens_cue_mask(low)
+        assert mask == base.tokens_cue_mask(low) == base.cue_mask(" ".join(set(low.split())))
+        for bit, words in enumerate(base._CUE_GATES):
+            if any(w in low for w in words):
+                assert mask >> bit & 1, (words, text)
+            if mask >> bit & 1:
+                assert any(base._cue(w) in low for w in words), (words, text)
+
+
+def test_overlapping_cues() -> None:
+    @gated("abcd", "bc", "cdef")
+    def long(ctx: Ctx) -> list:
+        return [1]
+
+    @gated("cd")
+    def short(ctx: Ctx) -> list:
+        return [2]
+
+    assert long(Ctx("xabcdefx")) == [1] and short(Ctx("xabcdefx")) == [2]
+    assert long(Ctx("xxcdx")) == [] and short(Ctx("xxcdx")) == [2]
+    assert long(Ctx("abcx")) == [1] and short(Ctx("abcx")) == []
 
 
 def test_non_ascii_text_takes_the_folded_path() -> None:
