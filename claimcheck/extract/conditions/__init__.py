@@ -155,6 +155,8 @@ def _dedupe(found: list[RawCondition]) -> list[RawCondition]:
 
 
 def _finish(ctx: Ctx, found: list[RawCondition], offset: int, hedge: bool) -> list[RawCondition]:
+    if not found:
+        return []
     flags = ctx.hedge_flags() if hedge else []
     out = []
     last_end: dict[tuple[str, str, int], int] = {}

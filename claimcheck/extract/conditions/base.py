@@ -176,17 +176,46 @@ class Ctx:
     def __init__(self, text: str) -> None:
         self.text = text
         self._scans: dict[int, tuple[list[int], list[Quantity]]] = {}
-        self.sentences = [(s.start, s.end) for s in split(text)] or [(0, len(text))]
-        self._starts = [s for s, _ in self.sentences]
         self._context: dict[tuple[str, int], bool] = {}
         self._lower: str | None = None
+
+    # Most texts meet no detector's gate: their sentences are never needed.
+    @functools.cached_property
+    def sentences(self) -> list[tuple[int, int]]:
+        """(start, end) of each sentence of the text."""
+        return [(s.start, s.end) for s in split(self.text)] or [(0, len(self.text))]
+
+    @functools.cached_property
+    def _starts(self) -> list[int]:
+        return [s for s, _ in self.sentences]
+
+    @property
+    def lower(self) -> str:
+        """The text lower-cased (computed once)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
 
     def has(self, words: tuple[str, ...]) -> bool:
         """True when any of ``words`` (lower case) occurs in the text: a cheap gate that
         spares the regular expressions on text that cannot match them."""
-        if self._lower is None:
-            self._lower = self.text.lower()
-        return any(w in self._lower for w in words)
+        low = self.lower
+        return any(w in low for w in words)
+
+    @functools.cached_property
+    def cue_mask(self) -> int:
+        """Bit mask of the gates with a word cue in the text (see :func:`gated`)."""
+        return tokens_cue_mask(self.lower)
+
+    def matches(self, patterns: tuple[re.Pattern[str], ...]) -> bool:
+        """True when one of ``patterns`` (written in lower case, without flags) matches
+        the text case-insensitively. ASCII text is searched lower-cased and without
+        IGNORECASE, which is several times faster; other text with IGNORECASE, since
+        lower-casing does not map every character to one character."""
+        if self.text.isascii():
+            low = self.lower
+            return any(p.search(low) for p in patterns)
+        return any(_folded(p).search(self.text) for p in patterns)
 
     def _scanned(self, i: int) -> tuple[list[int], list[Quantity]]:
         """Quantities of sentence ``i`` and their starts, scanned on first use."""
@@ -202,11 +231,11 @@ class Ctx:
         """Every quantity in the text."""
         return [q for i in range(len(self.sentences)) for q in self._scanned(i)[1]]
 
-    def quantities_where(self, hint: re.Pattern[str]) -> list[Quantity]:
-        """Quantities of the sentences that match ``hint`` (a cheap pre-check)."""
+    def quantities_where(self, *hints: re.Pattern[str]) -> list[Quantity]:
+        """Quantities of the sentences that match every one of ``hints`` (cheap pre-checks)."""
         out: list[Quantity] = []
         for i, (s, e) in enumerate(self.sentences):
-            if hint.search(self.text, s, e):
+            if all(hint.search(self.text, s, e) for hint in hints):
                 out += self._scanned(i)[1]
         return out
 
@@ -275,17 +304,100 @@ class Ctx:
         return bool(_CONTRAST_RE.search(self.text[max(0, m.start() - 20) : m.start()]))
 
 
+@functools.cache
+def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
+    return re.compile(p.pattern, p.flags | re.IGNORECASE)
+
+
+# Word cues of all gates, each with the bit mask of the gates that name it. A text's cues
+# are found per distinct token (Ctx.cue_mask) instead of by one search per gate.
+_CUE_BITS: dict[str, int] = {}
+_CUE_GATES: list[tuple[str, ...]] = []  # the word cues of each gate; its bit is its index
+_cue_index_cache: list[tuple[re.Pattern[str], dict[str, int]]] = []  # emptied by gated()
+_token_masks: dict[str, int] = {}  # per process: tokens recur across blocks and documents
+MAX_TOKEN_MASKS = 200_000
+
+
+def _cue_index() -> tuple[re.Pattern[str], dict[str, int]]:
+    """One alternation of every word cue, longest first, so that a match is the longest
+    cue at its position; and per cue, the gates of every cue that is a prefix of it (the
+    cues that also start there)."""
+    if not _cue_index_cache:
+        cues = sorted(_CUE_BITS, key=len, reverse=True)
+        masks = dict.fromkeys(cues, 0)
+        for c in cues:
+            for p, bits in _CUE_BITS.items():
+                if c.startswith(p):
+                    masks[c] |= bits
+        _cue_index_cache.append((re.compile("|".join(re.escape(c) for c in cues)), masks))
+        _token_masks.clear()
+    return _cue_index_cache[0]
+
+
+def cue_mask(low: str) -> int:
+    """Bit mask of the gates with a word cue in ``low`` (lower-cased text): every position
+    where a cue starts is visited (a search from each match's start + 1, so overlapping
+    cues are not lost)."""
+    rx, masks = _cue_index()
+    mask = 0
+    m = rx.search(low)
+    while m is not None:
+        mask |= masks[m.group()]
+        m = rx.search(low, m.start() + 1)
+    return mask
+
+
+def tokens_cue_mask(low: str) -> int:
+    """:func:`cue_mask` of ``low``, computed per distinct whitespace-separated token (a cue
+    holds no whitespace, so it lies inside one token) and memoised per token."""
+    _cue_index()
+    if len(_token_masks) > MAX_TOKEN_MASKS:
+        _token_masks.clear()
+    mask = 0
+    for token in set(low.split()):
+        bits = _token_masks.get(token)
+        if bits is None:
+            bits = _token_masks[token] = cue_mask(token)
+        mask |= bits
+    return mask
+
+
+def _cue(word: str) -> str:
+    """The part of a word cue looked up in tokens: its longest whitespace-free piece (a
+    text with "based on" has "based")."""
+    return max(word.split(), key=len) if word.strip() else word
+
+
 Detector = Callable[..., list[RawCondition]]
 
 
-def gated(*words: str) -> Callable[[Detector], Detector]:
-    """Run the detector only when one of ``words`` (lower case) occurs in the text."""
+def gated(*cues: str | re.Pattern[str]) -> Callable[[Detector], Detector]:
+    """Run the detector only when the text has one of ``cues`` (case-insensitively): words,
+    or patterns written in lower case that every match of the detector needs. A gate is a
+    cheap necessary condition, never a filter: ``tests/test_condition_gates.py`` checks
+    that the ungated detector (``detector.__wrapped__``) finds nothing where it says no."""
+    words = tuple(c for c in cues if isinstance(c, str))
+    patterns = tuple(c for c in cues if isinstance(c, re.Pattern))
+    bit = 1 << len(_CUE_GATES)
+    _CUE_GATES.append(words)
+    for w in words:
+        _CUE_BITS[_cue(w)] = _CUE_BITS.get(_cue(w), 0) | bit
+    _cue_index_cache.clear()
+
+    def passes(ctx: Ctx) -> bool:
+        if ctx.text.isascii():
+            if words and ctx.cue_mask & bit:
+                return True
+            low = ctx.lower
+            return any(p.search(low) for p in patterns)
+        return ctx.has(words) or any(_folded(p).search(ctx.text) for p in patterns)
 
     def wrap(fn: Detector) -> Detector:
         @functools.wraps(fn)
         def run(ctx: Ctx, *args: Any, **kwargs: Any) -> list[RawCondition]:
-            return fn(ctx, *args, **kwargs) if ctx.has(words) else []
+            return fn(ctx, *args, **kwargs) if passes(ctx) else []
 
+        run.words, run.patterns = words, patterns  # type: ignore[attr-defined]
         return run
 
     return wrap

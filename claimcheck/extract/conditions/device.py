@@ -38,10 +38,16 @@ def norm_interfaces(count: int, speed: str, unit: str, ethernet: bool = False) -
     return f"{count}x{speed}{name}"
 
 
-INTERFACES_WORDS = ("g", "mb")
+# What each of INTERFACE_RES needs: "x 10 G...", "10 G... <port noun>", "ports of G...".
+# Gates are written in lower case and searched case-insensitively (see base.gated).
+INTERFACES_GATE = re.compile(
+    r"[x×*][ \t]*\d{1,3}(?:\.\d)?[ \t]*[gm]|\d[ \t-]?[gm][\w/]*(?:[ \t]+ethernet)?[ \t]*"
+    r"(?:\([\w./-]{1,30}\)[ \t]*)?(?:port|interface|link|uplink|nic|adapter|module|line"
+    r"|connection)"
+)
 
 
-@gated(*INTERFACES_WORDS)
+@gated("ports", INTERFACES_GATE)
 def interfaces(ctx: Ctx) -> list[RawCondition]:
     """Port count and speed: "4 x 10 Gbps" -> "4x10Gbps", "two 10 GigE interfaces" -> "2x10GbE"."""
     out = []
@@ -115,13 +121,14 @@ NOT_DUT_VERSION_RE = re.compile(r"(?<![\w-])(?:TLS|SSL|HTTP|IPv?)[ \t/]*$", _I)
 NOT_DUT_AFTER_RE = re.compile(r"[ \t]*(?:TLS|SSL)", _I)
 
 
-SOFTWARE_VERSION_WORDS = (
-    "release", "version", "ver", "build", "firmware", "tmos", "netscaler", "ns", "code",
-    "software", "v"
-)  # fmt: skip
+# A keyword or "v", then the start of a version: "1.2", "A.1.2", "T7(1)".
+SOFTWARE_VERSION_GATE = re.compile(
+    r"(?:release|version|ver\.?|build|firmware|tmos|netscaler|ns|software|v)[ \t]*:?[ \t]*v?"
+    r"[ \t]?(?:[a-z]\.?)?\d+[.(]\d"
+)
 
 
-@gated(*SOFTWARE_VERSION_WORDS)
+@gated(SOFTWARE_VERSION_GATE)
 def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> list[RawCondition]:
     """Versions after "software release", "version", "v": "v11.2.1-HF1" -> "11.2.1-HF1"."""
     out = []
@@ -172,13 +179,14 @@ THREADING_RE = re.compile(
 )
 
 
-PROFILE_WORDS = (
-    "fast", "oneconnect", "standard", "default", "out-of", "out of", "smt", "ht", "hyper",
-    "profile", "only",
-)  # fmt: skip
+PROFILE_GATE = re.compile(
+    r"fast[ \t-]?(?:l4|http|path)|oneconnect|standard[ \t]+(?:http|tcp|configuration|performance"
+    r"|profile|mode|and|or)|factory[ \t-]default|default[ \t]+(?:settings|configuration|config)"
+    r"|out[ \t-]of[ \t-]the[ \t-]box|only[ \t]+(?:mode|profile)|profile|smt|hyper"
+)
 
 
-@gated(*PROFILE_WORDS)
+@gated(PROFILE_GATE, re.compile(r"\bht\b"))
 def profile(ctx: Ctx) -> list[RawCondition]:
     """Named device profiles and modes: FastL4, FastHTTP, Standard, factory defaults, SMT/HT."""
     out = []
@@ -224,13 +232,15 @@ CLIENT_CONTEXT_RE = re.compile(r"client|load|generat|tool|traffic|benchmark|wrk|
                                r"|tester|test[ \t]+machine", _I)  # fmt: skip
 
 
-CLIENT_PLACEMENT_WORDS = (
-    "localhost", "loopback", "127.0.0.1", "same", "all", "co-located", "colocated", "separate",
-    "directly", "dedicated", "different", "another", "other"
-)  # fmt: skip
+_HOST_GATE = r"[ \t]+(?:host|machine|server|vm|box|laptop|node|computer|instance|physical)"
+CLIENT_PLACEMENT_GATE = re.compile(
+    r"localhost|loopback|127\.0\.0\.1|co-?located|separate|dedicated|physical|bare[ \t-]metal"
+    rf"|directly[ \t-]connected|same{_HOST_GATE}|one{_HOST_GATE}|single{_HOST_GATE}"
+    rf"|different{_HOST_GATE}|other{_HOST_GATE}"
+)
 
 
-@gated(*CLIENT_PLACEMENT_WORDS)
+@gated(CLIENT_PLACEMENT_GATE)
 def client_placement(ctx: Ctx) -> list[RawCondition]:
     """Where the load generator runs relative to the system under test."""
     out = []

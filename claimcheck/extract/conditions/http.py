@@ -209,6 +209,7 @@ def _size_bytes(q) -> float | None:  # noqa: ANN001
     return None
 
 
+@gated(re.compile(SIZE_HINT_RE.pattern))  # a sentence without this holds no byte size
 def object_size(ctx: Ctx) -> list[RawCondition]:
     """Response/file sizes in bytes: one value, or a list ("128B, 5KB, 16KB")."""
     text = ctx.text

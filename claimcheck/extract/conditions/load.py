@@ -63,13 +63,21 @@ _RATE_UNITS = {"RPS", "CPS", "TPS", "request / second", "(request) / second",
                "(connection) / second", "(transaction) / second"}  # fmt: skip
 
 
-LOAD_SETTING_WORDS = (
-    "-c", "--connections", "user", "client", "vu", "%", "throttl", "scaled", "held", "kept",
-    "capped", "limited", "loaded", "fixed", "maintained", "target", "offered", "constant"
-)  # fmt: skip
+# What each pattern of load_setting needs: SimUsers, "-c 100", a CPU percentage next to
+# "CPU", an offered-rate verb; a count before clients or VUs.
+LOAD_SETTING_GATE = re.compile(
+    r"simulated[ \t]+users|sim[ \t]?users|vus?[ \t]*[:=]|-c[ \t=]?\d|--connections[ \t=]?\d"
+    r"|cpu[^.;%]{0,35}?\d[\d.]*[ \t]?%|throttled|scaled[ \t]+(?:back|down)|capped"
+    r"|rate[ \t-]limited|limited[ \t]+to|target|offered[ \t]+(?:load|rate)|constant[ \t]+rate"
+    r"|fixed[ \t]+rate"
+)
+LOAD_COUNT_GATE = re.compile(
+    r"\d(?:[ \t]+(?:(?:simulated|virtual|emulated)[ \t]+)?clients|[ \t]+(?:virtual[ \t]+users"
+    r"|vus?\b)|[ \t]?%[ \t]+(?:of[ \t]+)?cpu)"
+)
 
 
-@gated(*LOAD_SETTING_WORDS)
+@gated(LOAD_SETTING_GATE, LOAD_COUNT_GATE)
 def load_setting(ctx: Ctx) -> list[RawCondition]:
     """SimUsers, clients, VUs, a CPU target or an offered-rate target."""
     out = []

@@ -14,6 +14,15 @@ _W = r"[ \t]+"
 # --- duration -------------------------------------------------------------------------------
 
 _TIME_UNITS = {"second", "minute", "hour"}
+# How the quantity scanner writes those units: a quantity in one of them needs one of these
+# spellings right after a number (digits, or a number word and a gap).
+TIME_UNIT_SPELLINGS = ("s", "sec", "secs", "second", "seconds", "min", "mins", "minute",
+                       "minutes", "hour", "hours")  # fmt: skip
+_GAP = "[ \t\u00a0\u202f]"
+TIME_UNIT_RE = re.compile(
+    rf"(?:\d{_GAP}?-?{_GAP}?|[A-Za-z](?:{_GAP}-?{_GAP}?|-{_GAP}?))"
+    rf"(?:{'|'.join(TIME_UNIT_SPELLINGS)})(?![A-Za-z0-9])"
+)
 DURATION_AFTER_RE = re.compile(
     r"[ \t-]*(?:long[ \t]+)?(?:steady[ \t-]state|tests?|runs?|duration|period|window|soak"
     r"|iterations?|intervals?|load[ \t]+tests?|measurement)\b",
@@ -38,10 +47,11 @@ NOT_DURATION_AFTER = {"delay", "delays", "timeout", "timeouts", "think", "wait",
                       "idle", "interval", "intervals", "response", "responses"}  # fmt: skip
 
 
+@gated(TIME_UNIT_RE)
 def duration(ctx: Ctx) -> list[RawCondition]:
     """Test duration in seconds: "60-second steady-state", "ran for five minutes"."""
     out = []
-    for q in ctx.quantities_where(DURATION_HINT_RE):
+    for q in ctx.quantities_where(DURATION_HINT_RE, TIME_UNIT_RE):
         if q.unit not in _TIME_UNITS or q.multiplier:
             continue
         s0, s1 = ctx.sentence(q.start)
@@ -160,12 +170,15 @@ FAILURE_RES = [
 ]  # fmt: skip
 
 
-FAILURE_CRITERIA_WORDS = (
-    "without", "no", "zero", "abort", "error rate", "until", "before", "successful"
-)  # fmt: skip
+_FAILED = r"[ \t]+(?:failed|dropped|lost|unsuccessful|errored|errors|failures|packet|timeouts)"
+_FIRST = r"[ \t]+(?:the[ \t]+)?(?:first[ \t]+)?(?:error|failure|timeout|packet)"
+FAILURE_CRITERIA_GATE = re.compile(
+    rf"without[ \t]|no{_FAILED}|zero{_FAILED}|abort|error[ \t]+rate|until{_FIRST}|before{_FIRST}"
+    r"|successful"
+)
 
 
-@gated(*FAILURE_CRITERIA_WORDS)
+@gated(FAILURE_CRITERIA_GATE)
 def failure_criteria(ctx: Ctx) -> list[RawCondition]:
     """The pass rule, as written: "without errors", "no failed transactions"."""
     out = []
@@ -291,12 +304,17 @@ STAT_WORD_RES = [
 ]  # fmt: skip
 
 
-LATENCY_STATISTIC_WORDS = (
-    "p", "percentile", "average", "mean", "avg", "median", "max", "worst", "peak"
-)  # fmt: skip
+_LAT_GATE = (
+    r"[ \t]+(?:[\w-]{1,30}[ \t]+)?(?:latenc|response[ \t]+time|round[ \t-]trip[ \t]+time|rtt"
+    r"|delay)"
+)
+LATENCY_STATISTIC_GATE = re.compile(
+    rf"p\(?\d|percentile|average|mean|avg|median|max{_LAT_GATE}|maximum{_LAT_GATE}"
+    rf"|worst[ \t-]case{_LAT_GATE}|peak{_LAT_GATE}"
+)
 
 
-@gated(*LATENCY_STATISTIC_WORDS)
+@gated(LATENCY_STATISTIC_GATE)
 def latency_statistic(ctx: Ctx) -> list[RawCondition]:
     """Which latency figure: "p95", "p99.9", "mean", "p50", "max"."""
     out = []

@@ -6,7 +6,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable
 
-from claimcheck.extract.conditions.base import Ctx, RawCondition
+from claimcheck.extract.conditions.base import Ctx, RawCondition, gated
 from claimcheck.units import is_bit_rate
 
 _I = re.IGNORECASE
@@ -104,14 +104,29 @@ def _name(namer: Namer, m: re.Match[str]) -> str:
     return namer if isinstance(namer, str) else namer(m)
 
 
+_GENERATOR_GATES = [
+    (rx, namer, ctx_needed, _keywords(namer)) for rx, namer, ctx_needed in GENERATORS
+]
+# Too common inside other words ("table", "they") to gate on: the tools' own patterns do.
+_INSIDE_WORDS = {"ab", "hey", "oha"}
+SHORT_TOOL_RE = re.compile(r"(?<![\w./-])(?:ab|hey|oha)(?![\w/-])")
+# Any generator's word, or one of a stated generation limit (every alternative of LIMIT_RE
+# has one of these): one scan decides whether a text can name a generator at all.
+TRAFFIC_GENERATOR_WORDS = (
+    *sorted({w for *_, words in _GENERATOR_GATES for w in words} - _INSIDE_WORDS),
+    "limit", "maximum", "ceiling", "capacity",
+)  # fmt: skip
+
+
+@gated(*TRAFFIC_GENERATOR_WORDS, SHORT_TOOL_RE)
 def traffic_generator(ctx: Ctx) -> list[RawCondition]:
     """Generators named in prose: {"name", "version", "limit"}."""
     text = ctx.text
     out: list[RawCondition] = []
     mentions: list[tuple[int, int, str]] = []
     covered: set[int] = set()
-    for rx, namer, needs_context in GENERATORS:
-        if not ctx.has(_keywords(namer)):
+    for rx, namer, needs_context, words in _GENERATOR_GATES:
+        if not ctx.has(words):
             continue
         for m in rx.finditer(text):
             if m.start() in covered:
