@@ -66,3 +66,20 @@ def test_quantity_helpers_agree_with_pint() -> None:
         "assert not units.is_quantity(1.0) and units.pint_errors() == ()\n"
     )
     assert "pint" not in mods
+
+
+def test_first_checks_from_many_threads_see_complete_modules() -> None:
+    """get_check in threads that race to import the check modules (a dask worker's threads)
+    returns only once the check's module has finished executing."""
+    code = (
+        "import sys\n"
+        "from concurrent.futures import ThreadPoolExecutor\n"
+        "from claimcheck.rules import registry\n"
+        "def first(name):\n"
+        "    fn = registry.get_check(name)\n"
+        "    return getattr(sys.modules[fn.__module__].__spec__, '_initializing', False)\n"
+        "with ThreadPoolExecutor(16) as pool:\n"
+        "    busy = list(pool.map(first, sorted(registry.SHIPPED) * 4))\n"
+        "assert not any(busy), busy\n"
+    )
+    _imported_after(code)

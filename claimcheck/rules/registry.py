@@ -73,11 +73,12 @@ SHIPPED: dict[str, str] = {
 
 def _load(name: str | None = None) -> None:
     """Import the module that registers ``name`` (all check modules when not a shipped one)."""
-    if name in _CHECKS:
-        return
+    # Always through the import system, even once registered: a check is registered while
+    # its module is still executing, and only the import lock makes another thread wait
+    # until the module is complete.
     if name in SHIPPED:
         import_module(f"claimcheck.rules.checks.{SHIPPED[name]}")
-    else:
+    elif name not in _CHECKS:
         import claimcheck.rules.checks  # noqa: F401  (registers the checks)
 
 
