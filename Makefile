@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test lint eval accuracy docs bench clean
+.PHONY: demo test lint eval accuracy docs bench clean units-table
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -46,6 +46,11 @@ accuracy: $(VENV)/.installed
 # About 3 minutes on 2 cores (scales 1-10x); BENCH_ARGS=--full adds 20x and the 20 MB RSS run.
 bench: $(VENV)/.dev-installed
 	$(PY) benchmarks/bench_pipeline.py $(BENCH_ARGS)
+
+# The unit table claimcheck.units reads instead of importing pint (generated from pint and
+# claimcheck/units.txt; never edited by hand; tests/test_unit_table.py checks it is current).
+units-table: $(VENV)/.installed
+	$(PY) -m claimcheck._unit_table_build
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

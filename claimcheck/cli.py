@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from claimcheck.errors import ClaimcheckError
-from claimcheck.models import SEVERITY_RANK
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ("text", "json")
@@ -72,6 +71,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"claimcheck: {err.path}: {err.message}", file=sys.stderr)
         if result.errors:
             return EXIT_ERROR
+        from claimcheck.models import SEVERITY_RANK
+
         threshold = SEVERITY_RANK[args.fail_on or cfg.fail_on or "warning"]
         failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
         return EXIT_FINDINGS if failed else EXIT_OK

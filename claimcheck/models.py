@@ -26,7 +26,7 @@ SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 class Model(BaseModel):
     """Base for all claimcheck models: strict field names, no extras."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class Cell(Model):

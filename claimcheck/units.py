@@ -1,15 +1,22 @@
-"""The one pint registry, built lazily from ``units.txt`` beside this module.
+"""Units: the one pint registry, built lazily from ``units.txt`` beside this module.
 
-Everything that needs units imports :func:`registry` or :func:`parse_unit`;
-quantities from two registries never meet.
+Everything that needs pint quantities imports :func:`registry`; quantities from
+two registries never meet. The string functions (:func:`canonical_unit`,
+:func:`dimensionality`, :func:`convert`, ...) answer plain unit names and the
+expressions claimcheck writes from ``_unit_table.json``, a table generated from
+the same registry (``make units-table``), so a run that needs no quantity never
+imports pint; anything the table cannot answer goes to pint.
 """
 
 from __future__ import annotations
 
+import json
+import keyword
 import re
+import sys
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pint takes ~0.5 s to import: only when a unit is first needed
     import pint
@@ -138,9 +145,8 @@ _ALIASES: dict[str, str] = {
 }
 
 
-@cache
-def registry() -> pint.UnitRegistry:
-    """The process-wide unit registry, built on first use."""
+def build_registry() -> pint.UnitRegistry:
+    """A new registry: pint's defaults with ``bit`` as information, plus ``units.txt``."""
     # pint's defaults make ``bit`` dimensionless; claimcheck needs information as a
     # dimension of its own so that "128 bit" and "128 byte" differ from a plain count.
     pint_files = resources.files("pint")
@@ -158,7 +164,152 @@ def registry() -> pint.UnitRegistry:
     return reg
 
 
+@cache
+def registry() -> pint.UnitRegistry:
+    """The process-wide unit registry, built on first use."""
+    return build_registry()
+
+
+def pint_loaded() -> bool:
+    """True once the registry has been built (values may then be pint quantities)."""
+    return registry.cache_info().currsize > 0
+
+
+def is_quantity(value: Any) -> bool:
+    """True for a pint quantity, without importing pint (none exists before it is imported)."""
+    pint = sys.modules.get("pint")
+    return pint is not None and isinstance(value, pint.Quantity)
+
+
+def pint_errors() -> tuple[type[Exception], ...]:
+    """pint's error types for an ``except`` clause; none while pint is not imported."""
+    pint = sys.modules.get("pint")
+    return (pint.PintError,) if pint is not None else ()
+
+
+# ---------------------------------------------------------------- the table
+
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+@cache
+def _table() -> dict[str, Any]:
+    text = resources.files("claimcheck").joinpath("_unit_table.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@cache
+def _resolve(name: str) -> tuple[str, str] | None:
+    """(prefix name, unit name) for one plain name as pint's ``get_name`` finds it.
+
+    None when pint knows no such unit; a ``KeyError`` when only pint can tell
+    (names pint's expression parser treats specially).
+    """
+    if name.lower() == "nan" or keyword.iskeyword(name) or not _PLAIN.fullmatch(name):
+        raise KeyError(name)
+    table = _table()
+    units = table["units"]
+    if name == "dimensionless":
+        return "", ""
+    if name in units:
+        return "", units[name]
+    found: dict[tuple[str, str], None] = {}
+    for suffix in table["suffixes"]:
+        for key, prefix, _ in table["prefixes"]:
+            if name.startswith(key) and name.endswith(suffix):
+                stem = name[len(key) :]
+                if suffix:
+                    stem = stem[: -len(suffix)]
+                    if len(stem) == 1:
+                        continue
+                if stem in units:
+                    found[(prefix, units[stem])] = None
+    for prefix, unit in list(found):  # ('kilo', 'gram') wins over ('', 'kilogram')
+        if prefix:
+            found.pop(("", prefix + unit), None)
+    if not found:
+        return None
+    prefix, unit = next(iter(found))
+    if prefix and not table["defs"][unit]["mult"]:
+        return None  # pint refuses to prefix an offset unit
+    return prefix, unit
+
+
+def _fast(unit: str) -> dict[str, Any] | None:
+    """What the table knows about a unit expression: dims, name, container; else KeyError."""
+    table = _table()
+    known = table["exprs"].get(unit)
+    if known is not None:
+        return known
+    resolved = _resolve(unit)
+    if resolved is None:
+        return None
+    prefix, name = resolved
+    if not name:
+        return table["exprs"]["dimensionless"]
+    d = table["defs"][name]
+    if prefix:
+        _PREFIXED.setdefault(prefix + name, (prefix, name))
+    return {"dims": d["dims"], "dimd": d["dimd"], "name": prefix + name,
+            "container": [[prefix + name, 1]]}  # fmt: skip
+
+
+# Prefixed names met so far -> (prefix, unit): pint defines such a unit on first use.
+_PREFIXED: dict[str, tuple[str, str]] = {}
+
+
+def _chain(unit_name: str) -> list[list[float]] | None:
+    """Scale factors pint's root-unit recursion meets for a canonical (maybe prefixed) name."""
+    table = _table()
+    d = table["defs"].get(unit_name)
+    if d is not None:
+        return d["chain"]
+    prefix, name = _PREFIXED[unit_name]
+    scale = next(s for _, p, s in table["prefixes"] if p == prefix)
+    rest = table["defs"][name]["chain"]
+    return None if rest is None else [[scale, 1], *rest]
+
+
+def _factor(src: list[list[Any]], dst: list[list[Any]]) -> float | None:
+    """pint's conversion factor from container ``src`` to ``dst`` (same dimensionality),
+    multiplied in pint's order so the result is bit-for-bit the same; None if not plain."""
+    quotient: dict[str, float] = {}
+    for name, exp in src:
+        quotient[name] = quotient.get(name, 0) + exp
+    for name, exp in dst:
+        quotient[name] = quotient.get(name, 0) - exp
+    numerator: dict[Any, float] = {}
+    denominator: dict[Any, float] = {}
+    for name, exp in quotient.items():
+        if exp == 0:
+            continue
+        chain = _chain(name)
+        if chain is None:
+            return None
+        for scale, e in chain:
+            e2 = exp * e
+            if e2 < 0:
+                denominator[scale] = denominator.get(scale, 0) - e2
+            else:
+                numerator[scale] = numerator.get(scale, 0) + e2
+    while any(n in denominator for n in numerator):
+        for n, e in numerator.items():
+            if n in denominator and e >= denominator[n]:
+                numerator[n] -= denominator.pop(n)
+        for d, e in denominator.items():
+            if d in numerator and e >= numerator[d]:
+                denominator[d] -= numerator.pop(d)
+    factor: Any = 1
+    for n, e in numerator.items():
+        if e != 0:
+            factor *= n**e
+    for d, e in denominator.items():
+        if e != 0:
+            factor *= d**-e
+    return factor
+
+
+# ---------------------------------------------------------------- the functions
 
 
 @cache
@@ -173,6 +324,10 @@ def canonical_unit(spelling: str) -> str | None:
             return None
         expr = s
     try:
+        return expr if _fast(expr) is not None else None
+    except KeyError:
+        pass
+    try:
         registry().parse_units(expr)
     except Exception:  # pint raises several unrelated types for unknown names
         return None
@@ -185,6 +340,11 @@ def dimensionality(unit: str) -> str:
     if not unit or unit == "percent":
         return ""
     try:
+        fast = _fast(unit)
+        return "?" if fast is None else fast["dims"]
+    except KeyError:
+        pass
+    try:
         dims = registry().parse_units(unit).dimensionality
     except Exception:
         return "?"
@@ -193,8 +353,25 @@ def dimensionality(unit: str) -> str:
 
 def convert(value: float, unit: str, target: str) -> float:
     """Convert a value between two compatible unit expressions."""
+    factor = _conversion(unit, target)
+    if factor is not None:
+        return float(value * factor)
     reg = registry()
     return float(reg.Quantity(value, unit).to(target).magnitude)
+
+
+@cache
+def _conversion(unit: str, target: str) -> float | None:
+    """The factor from the table, or None when pint must convert (or raise)."""
+    try:
+        src, dst = _fast(unit), _fast(target)
+        if src is None or dst is None or src["dimd"] != dst["dimd"]:
+            return None
+        if src["container"] == dst["container"]:
+            return 1
+        return _factor(src["container"], dst["container"])
+    except KeyError:
+        return None
 
 
 def same_dimension(a: str, b: str) -> bool:
@@ -219,6 +396,11 @@ def is_bit_rate(unit: str) -> bool:
 
 @cache
 def _unit_name(unit: str) -> str:
+    try:
+        fast = _fast(unit)
+        return "" if fast is None else fast["name"] or "dimensionless"
+    except KeyError:
+        pass
     try:
         return str(registry().parse_units(unit))
     except Exception:

@@ -25,12 +25,14 @@ from functools import lru_cache
 from typing import Any
 
 from claimcheck.errors import RuleError
-from claimcheck.rules.expr_eval import BUILTINS, DEFAULT_MAX_STEPS, Run
-from claimcheck.rules.expr_parse import ExprFailure, Node, parse
+from claimcheck.rules.expr_parse import BUILTIN_ARITY, ExprFailure, Node, parse
 
 __all__ = ["BUILTIN_FUNCTIONS", "Expression", "compile_expression"]
 
-BUILTIN_FUNCTIONS: frozenset[str] = frozenset(BUILTINS)
+# The evaluator (and with it pint) is imported on first evaluation, not to compile;
+# tests keep these equal to expr_eval's BUILTINS and DEFAULT_MAX_STEPS.
+BUILTIN_FUNCTIONS: frozenset[str] = frozenset(BUILTIN_ARITY)
+DEFAULT_MAX_STEPS = 10_000
 _CARET_WINDOW = 100
 
 
@@ -57,6 +59,8 @@ class Expression:
         ``functions`` adds callable names (they take precedence over the built-ins);
         errors, including exceeding ``max_steps``, raise a located ``RuleError``.
         """
+        from claimcheck.rules.expr_eval import Run
+
         run = Run(env, functions or {}, max_steps)
         try:
             return run.eval(self.tree)
