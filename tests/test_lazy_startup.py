@@ -83,3 +83,27 @@ def test_first_checks_from_many_threads_see_complete_modules() -> None:
         "assert not any(busy), busy\n"
     )
     _imported_after(code)
+
+
+def test_checking_a_report_without_unit_literals_needs_no_pint() -> None:
+    mods = _imported_after(
+        "from claimcheck import api\n"
+        "r = api.check_text('# T\\n\\nThe Alpha 100 reached 9,400 Mbps and the Beta 200 "
+        "4,100 Mbps: 2.5x faster.\\n')\n"
+        "assert r.findings\n"
+    )
+    assert "pint" not in mods
+
+
+def test_measurement_quantity_is_built_when_read() -> None:
+    from claimcheck.rules.expr import compile_expression
+    from claimcheck.rules.matching import _MeasurementFields
+
+    fields = _MeasurementFields({"value": 9.4, "unit": "Gbps"})
+    assert "quantity" in fields and fields.get("missing") is None
+    expression = compile_expression("measurement.quantity > 9000 Mbps")
+    assert expression.evaluate({"measurement": fields}) is True
+    assert (
+        expression.evaluate({"measurement": _MeasurementFields({"value": 8, "unit": "Gbps"})})
+        is False
+    )

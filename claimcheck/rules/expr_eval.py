@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-import pint
 from pydantic import BaseModel
 
 from claimcheck.errors import ClaimcheckError
@@ -32,6 +31,7 @@ from claimcheck.rules.expr_parse import (
     Not,
     Pos,
 )
+from claimcheck.units import is_quantity, pint_errors
 
 DEFAULT_MAX_STEPS = 10_000
 _SEQUENCES = (list, tuple, set, frozenset)
@@ -48,7 +48,7 @@ def kind(value: Any) -> str:
         return "number"
     if isinstance(value, str):
         return "string"
-    if isinstance(value, pint.Quantity):
+    if is_quantity(value):
         return f"quantity in {value.units}"
     if isinstance(value, _SEQUENCES):
         return "list"
@@ -65,7 +65,7 @@ def truthy(value: Any) -> bool:
     """Truthiness: null, false, zero and empty strings/lists are false."""
     if value is None or value is False:
         return False
-    if isinstance(value, pint.Quantity):
+    if is_quantity(value):
         return bool(value.magnitude != 0)
     if _is_number(value):
         return value != 0
@@ -110,19 +110,19 @@ def field_value(env: Any, path: tuple[str, ...]) -> Any:
 def _magnitudes(a: Any, b: Any) -> tuple[Any, Any] | None:
     """Comparable magnitudes of two numbers/quantities, or None if dimensions differ."""
     try:
-        if isinstance(a, pint.Quantity) and isinstance(b, pint.Quantity):
+        if is_quantity(a) and is_quantity(b):
             return a.magnitude, b.m_as(a.units)
-        if isinstance(a, pint.Quantity):
+        if is_quantity(a):
             return (a.m_as("dimensionless"), b) if a.dimensionless else None
-        if isinstance(b, pint.Quantity):
+        if is_quantity(b):
             return (a, b.m_as("dimensionless")) if b.dimensionless else None
-    except pint.PintError:
+    except pint_errors():
         return None
     return a, b
 
 
 def _numeric(value: Any) -> bool:
-    return _is_number(value) or isinstance(value, pint.Quantity)
+    return _is_number(value) or is_quantity(value)
 
 
 class Run:
@@ -265,12 +265,12 @@ class Run:
                 result = a * b
             else:
                 result = a / b
-            magnitude = result.magnitude if isinstance(result, pint.Quantity) else result
+            magnitude = result.magnitude if is_quantity(result) else result
             if isinstance(magnitude, int) and abs(magnitude) > _INT_LIMIT:  # keep work bounded
-                if isinstance(result, pint.Quantity):
+                if is_quantity(result):
                     return result.__class__(float(magnitude), result.units)
                 return float(magnitude)
-        except (ZeroDivisionError, OverflowError, pint.PintError):
+        except (ZeroDivisionError, OverflowError, *pint_errors()):
             return None
         return result
 
@@ -320,10 +320,9 @@ def _within(run: Run, args: list[Any], pos: Pos) -> bool:
     diff = run.arith("-", a, b, pos)
     if diff is None:
         return False
-    if isinstance(tol, pint.Quantity) and tol.dimensionless:  # 5 % -> relative to |b|
-        bound = abs(b) * tol.m_as("dimensionless")
-    else:  # absolute, in the units of a and b
-        bound = tol
+    # 5 % is relative to |b|; anything else is absolute, in the units of a and b
+    relative = is_quantity(tol) and tol.dimensionless
+    bound = abs(b) * tol.m_as("dimensionless") if relative else tol
     return run.compare("<=", abs(diff), bound, pos)
 
 

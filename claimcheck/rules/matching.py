@@ -81,6 +81,29 @@ def _cap(value: Any) -> Any:
     return value
 
 
+class _MeasurementFields(dict):
+    """A measurement's fields where ``quantity`` (a pint value) is built on first read.
+
+    Most runs never read it, and building it is what would load pint.
+    """
+
+    def __missing__(self, key: str) -> Any:
+        if key != "quantity":
+            raise KeyError(key)
+        value = self["quantity"] = _quantity(self["value"], self["unit"])
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The field, building ``quantity`` when it is asked for."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return key == "quantity" or super().__contains__(key)
+
+
 class Facts:
     """The per-document view rules evaluate against (built once per document)."""
 
@@ -219,7 +242,7 @@ class Facts:
         base = {"document": self.document}
         if kind == "measurement":
             for m in ex.measurements:
-                env = {**base, "measurement": {**m.model_dump(), "quantity": _quantity(m.value, m.unit)},
+                env = {**base, "measurement": _MeasurementFields(m.model_dump()),
                        "scope": self.scope_env(m), "device": self.device_env(m.device),
                        "test": self.test_env(m.test)}  # fmt: skip
                 yield m, env
