@@ -12,12 +12,13 @@ Run as ``claimcheck eval corpus/`` or ``python -m claimcheck.evaluation corpus/`
 
 from __future__ import annotations
 
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-MARKER = re.compile(r"<!--\s*(expect|ok|todo)\s*:\s*([A-Z0-9, ]+?)\s*-->")
+from claimcheck import lazyre
+
+MARKER = lazyre.compile(r"<!--\s*(expect|ok|todo)\s*:\s*([A-Z0-9, ]+?)\s*-->")
 SUFFIXES = {".md", ".txt", ".markdown", ".text"}
 
 

@@ -9,17 +9,17 @@ of the file. A plain-text line ``claimcheck: disable=...`` (optionally after
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from claimcheck import lazyre
 from claimcheck.errors import ConfigError
 from claimcheck.models import Document, Finding
 
-DIRECTIVE = re.compile(
+DIRECTIVE = lazyre.compile(
     r"^\s*(?:<!--|#|//)?\s*claimcheck:\s*(disable-next-line|disable)\s*=\s*([A-Za-z0-9, ]+?)"
     r"(?:\s+reason\s*=\s*\"[^\"]*\")?\s*(?:-->)?\s*$"
 )
-_COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")
+_COMMENT_LINE = lazyre.compile(r"^\s*<!--.*-->\s*$")
 
 
 @dataclass

@@ -12,26 +12,27 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.models import BenchTest, Block, Document
 
-LAYER_RE = re.compile(
+LAYER_RE = lazyre.compile(
     r"\b(?:(L4|layer[ -]?4|layer four)|(L7|layer[ -]?7|layer seven)|(SSL|TLS))\b", re.I
 )
 METRICS: list[tuple[str, re.Pattern[str]]] = [
-    ("ssl_throughput", re.compile(r"\bbulk\b", re.I)),
-    ("ssl_tps", re.compile(r"\bTPS\b|transactions per second|handshakes", re.I)),
-    ("cps", re.compile(r"\bCPS\b|connections? per second|connection (?:setup )?rate", re.I)),
-    ("rps", re.compile(r"\bRPS\b|requests? per second|cookie persistence", re.I)),
-    ("concurrent_connections", re.compile(r"\bconcurrent\b|simultaneous connections", re.I)),
-    ("compression_throughput", re.compile(r"\bcompression\b", re.I)),
-    ("efficiency", re.compile(r"\befficiency\b|per watt", re.I)),
-    ("power", re.compile(r"\bpower\b", re.I)),
-    ("latency", re.compile(r"\blatency\b|response time|\bdelay\b", re.I)),
-    ("cpu", re.compile(r"\bCPU\b", re.I)),
-    ("throughput", re.compile(r"\bthroughput\b|\bgoodput\b|\bbandwidth\b", re.I)),
+    ("ssl_throughput", lazyre.compile(r"\bbulk\b", re.I)),
+    ("ssl_tps", lazyre.compile(r"\bTPS\b|transactions per second|handshakes", re.I)),
+    ("cps", lazyre.compile(r"\bCPS\b|connections? per second|connection (?:setup )?rate", re.I)),
+    ("rps", lazyre.compile(r"\bRPS\b|requests? per second|cookie persistence", re.I)),
+    ("concurrent_connections", lazyre.compile(r"\bconcurrent\b|simultaneous connections", re.I)),
+    ("compression_throughput", lazyre.compile(r"\bcompression\b", re.I)),
+    ("efficiency", lazyre.compile(r"\befficiency\b|per watt", re.I)),
+    ("power", lazyre.compile(r"\bpower\b", re.I)),
+    ("latency", lazyre.compile(r"\blatency\b|response time|\bdelay\b", re.I)),
+    ("cpu", lazyre.compile(r"\bCPU\b", re.I)),
+    ("throughput", lazyre.compile(r"\bthroughput\b|\bgoodput\b|\bbandwidth\b", re.I)),
 ]
-LEAD_RE = re.compile(r"^\s*([A-Z][\w /+-]{1,40}?):\s")
-HEADER_RE = re.compile(r"^\s*test\b", re.I)
+LEAD_RE = lazyre.compile(r"^\s*([A-Z][\w /+-]{1,40}?):\s")
+HEADER_RE = lazyre.compile(r"^\s*test\b", re.I)
 
 
 def parse_test_name(text: str) -> tuple[str, str | None, str | None] | None:

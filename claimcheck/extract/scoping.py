@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
+from claimcheck import lazyre
 from claimcheck.extract import conditions as cx
 from claimcheck.extract.benchtests import test_of_row
 from claimcheck.extract.sentences import split
@@ -20,7 +21,7 @@ from claimcheck.models import Block, Condition, Device, Document
 
 PER_DEVICE = {"license_cap", "software_version", "profile", "power_method", "load_setting",
               "interfaces", "hardware", "errors"}  # fmt: skip
-DOCUMENT_SECTIONS = re.compile(
+DOCUMENT_SECTIONS = lazyre.compile(
     r"method|setup|set-up|settings|environment|procedure|test bed|testbed|configuration|"
     r"appendix|details|profile|overview|introduction|summary|how we tested|about|process",
     re.IGNORECASE,

@@ -8,10 +8,9 @@ Everything taken from a report or a finding is escaped with
 from __future__ import annotations
 
 import html
-import re
 from collections import defaultdict
 
-from claimcheck import __version__
+from claimcheck import __version__, lazyre
 from claimcheck.models import CheckResult, Document, Finding
 from claimcheck.report.common import (
     SEVERITIES,
@@ -89,7 +88,7 @@ NOTEBOOK_CSS = """
 """
 
 e = html.escape
-_LINE_REF = re.compile(r"\b(lines?) (\d{1,7})\b")
+_LINE_REF = lazyre.compile(r"\b(lines?) (\d{1,7})\b")
 
 
 def _anchor(file_index: int, line: int) -> str:

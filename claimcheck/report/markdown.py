@@ -7,8 +7,7 @@ escaped so that it cannot break the table or turn into markup.
 
 from __future__ import annotations
 
-import re
-
+from claimcheck import lazyre
 from claimcheck.models import CheckResult
 from claimcheck.report.common import (
     SEVERITIES,
@@ -20,7 +19,7 @@ from claimcheck.report.common import (
 )
 
 ICONS = {"error": "🔴", "warning": "🟠", "info": "🔵"}
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+_SPECIAL = lazyre.compile(r"([\\`*_\[\]<>|])")
 
 
 def escape(text: str) -> str:

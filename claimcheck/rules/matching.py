@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.link import ClaimGraph
 from claimcheck.models import Document, Extraction
 from claimcheck.rules.expr import Expression, compile_expression
@@ -41,7 +42,7 @@ FUNCTIONS = (
     "largest",
     "num",
 )
-_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+_PLACEHOLDER = lazyre.compile(r"\{([^{}]+)\}")
 
 
 @cache
@@ -262,7 +263,7 @@ class Facts:
             yield None, base
 
 
-_SUFFIXES = re.compile(
+_SUFFIXES = lazyre.compile(
     r"\b(?:networks?|systems?|inc|ltd|llc|corp|corporation|technologies|technology|software|"
     r"group|gmbh|co|company)\b\.?",
     re.IGNORECASE,

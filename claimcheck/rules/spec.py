@@ -7,7 +7,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-CODE_RE = re.compile(r"^[A-Z][0-9]{3}$")
+from claimcheck import lazyre
+
+CODE_RE = lazyre.compile(r"^[A-Z][0-9]{3}$")
 
 
 class Example(BaseModel):

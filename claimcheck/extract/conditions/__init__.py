@@ -13,11 +13,11 @@ ignore it; "no session reuse" and the like are marked ``negated``.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import replace
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions import device, http, load, method, tls, tools
 from claimcheck.extract.conditions.base import HEDGE_CUES, TOPIC_CUES, Ctx, RawCondition
 from claimcheck.extract.conditions.cells import cell_condition
@@ -39,16 +39,18 @@ DETECTORS: list[Detector] = [
 ]  # fmt: skip
 
 # "Label: value" list items are read like a table cell under the label.
-LABEL_RE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][^:\n]{1,60}?)[ \t]*:[ \t]*(?=\S)")
+LABEL_RE = lazyre.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][^:\n]{1,60}?)[ \t]*:[ \t]*(?=\S)"
+)
 # A tool invocation inside prose: "we ran `wrk -t4 -c200 -d60s`".
-INLINE_COMMAND_RE = re.compile(
+INLINE_COMMAND_RE = lazyre.compile(
     r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|vegeta[ \t]+attack|k6[ \t]+run"
     r"|locust)[ \t]+(?=-)"
 )
 REPEAT_GAP = 24  # the same value again within this many characters of a sentence is a repeat
 MAX_LABEL_VALUE = 150  # "Label: value" items longer than this are prose, not a cell
-_NEXT_ITEM_RE = re.compile(r"[ \t]+[-*•][ \t]+(?=[A-Z])")
-_COMMAND_END_RE = re.compile(r"`|[.;,](?:\s|$)|\s(?:and|then|with|to|for|on|against)\s")
+_NEXT_ITEM_RE = lazyre.compile(r"[ \t]+[-*•][ \t]+(?=[A-Z])")
+_COMMAND_END_RE = lazyre.compile(r"`|[.;,](?:\s|$)|\s(?:and|then|with|to|for|on|against)\s")
 
 
 def conditions_in_text(text: str, offset: int = 0) -> list[RawCondition]:

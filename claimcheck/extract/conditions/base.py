@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import split
@@ -68,19 +69,19 @@ def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
 HEDGE_RE = _cue_re(HEDGE_CUES)
 TOPIC_RE = _cue_re(TOPIC_CUES)
 # A sentence that starts like this is about the report's own method.
-SELF_RE = re.compile(
+SELF_RE = lazyre.compile(
     r"[\s\"'(]*(?:we|our|in[ \t]+our|for[ \t]+our|in[ \t]+this[ \t]+(?:test|report|study)"
     r"|this[ \t]+(?:test|report|study|benchmark))\b",
     re.IGNORECASE,
 )
-_CONTRAST_RE = re.compile(r"\b(?:" + "|".join(CONTRAST_BEFORE) + r")\s+$", re.IGNORECASE)
+_CONTRAST_RE = lazyre.compile(r"\b(?:" + "|".join(CONTRAST_BEFORE) + r")\s+$", re.IGNORECASE)
 
-_NEG_BEFORE = re.compile(
+_NEG_BEFORE = lazyre.compile(
     r"(?<![\w-])(?:no|not|without|never|nor|disable|disabled|disabling|zero)\b"
     r"(?:[ \t]+[\w/-]+){0,3}[ \t]*$",
     re.IGNORECASE,
 )
-_NEG_AFTER = re.compile(
+_NEG_AFTER = lazyre.compile(
     r"[ \t]*(?:(?:was|were|is|are|has[ \t]+been|have[ \t]+been|remained|stayed)[ \t]+)?"
     r"(?:not[ \t]+(?:used|enabled|supported|active|on|in[ \t]+use)|never[ \t]+used|disabled"
     r"|turned[ \t]+off|switched[ \t]+off|off\b)"
@@ -95,8 +96,8 @@ WORDS = NUMBER_WORDS_RE.pattern
 NUM = rf"(?:{INT}|{WORDS})"
 LIST_SEP = r"(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*/[ \t]*)"
 NUM_LIST = rf"{NUM}(?:{LIST_SEP}{NUM}){{0,15}}"
-_NUM_RE = re.compile(NUM, re.IGNORECASE)
-_ONE_RE = re.compile(r"(?:an?[ \t]+)?single|an?|one", re.IGNORECASE)
+_NUM_RE = lazyre.compile(NUM, re.IGNORECASE)
+_ONE_RE = lazyre.compile(r"(?:an?[ \t]+)?single|an?|one", re.IGNORECASE)
 
 
 def to_int(s: str) -> int | None:
@@ -136,7 +137,7 @@ _DUR_UNITS = {"ms": 0.001, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "secs"
               "second": 1.0, "seconds": 1.0, "m": 60.0, "min": 60.0, "mins": 60.0,
               "minute": 60.0, "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0,
               "hour": 3600.0, "hours": 3600.0}  # fmt: skip
-_DUR_PART = re.compile(
+_DUR_PART = lazyre.compile(
     r"(\d+(?:\.\d+)?)[ \t]*("
     + "|".join(sorted(_DUR_UNITS, key=len, reverse=True))
     + r")?(?![A-Za-z])",
@@ -371,13 +372,13 @@ def _cue(word: str) -> str:
 Detector = Callable[..., list[RawCondition]]
 
 
-def gated(*cues: str | re.Pattern[str]) -> Callable[[Detector], Detector]:
+def gated(*cues: str | re.Pattern[str] | lazyre.LazyPattern) -> Callable[[Detector], Detector]:
     """Run the detector only when the text has one of ``cues`` (case-insensitively): words,
     or patterns written in lower case that every match of the detector needs. A gate is a
     cheap necessary condition, never a filter: ``tests/test_condition_gates.py`` checks
     that the ungated detector (``detector.__wrapped__``) finds nothing where it says no."""
     words = tuple(c for c in cues if isinstance(c, str))
-    patterns = tuple(c for c in cues if isinstance(c, re.Pattern))
+    patterns = tuple(c for c in cues if not isinstance(c, str))
     bit = 1 << len(_CUE_GATES)
     _CUE_GATES.append(words)
     for w in words:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions import device, http, load, method, tls, tools
 from claimcheck.extract.conditions.base import (
     Ctx,
@@ -55,9 +56,9 @@ def _layer(cell: str, header: str) -> Result:
     return None
 
 
-_HEADER_UNIT_RE = re.compile(r"\((bytes?|b|kb|kib|mb|mib)\)")
+_HEADER_UNIT_RE = lazyre.compile(r"\((bytes?|b|kb|kib|mb|mib)\)")
 
-_CELL_SIZE_RE = re.compile(
+_CELL_SIZE_RE = lazyre.compile(
     r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[ \t]*(bytes?|b|kb|kilobytes?|kib|mb|megabytes?"
     r"|mib)(?![\w])",
     re.IGNORECASE,
@@ -181,7 +182,7 @@ def _hardware(key: str) -> Callable[[str, str], Result]:
     return parse
 
 
-_DATE_RE = re.compile(r"\s*\([^)]*\d{4}[^)]*\)\s*$")
+_DATE_RE = lazyre.compile(r"\s*\([^)]*\d{4}[^)]*\)\s*$")
 
 
 def _version(cell: str, header: str) -> Result:
@@ -298,8 +299,8 @@ HEADERS: list[tuple[str, Callable[[str, str], Result]]] = [
     (r"^l7\s*(?:rule|decision|policy)|content\s*rule|switching\s*rule", _text("l7_decision")),
     (r"^(?:notes?|comments?|remarks?|details?|configuration)$", _notes),
 ]  # fmt: skip
-_HEADER_RES = [(re.compile(p, re.IGNORECASE), f) for p, f in HEADERS]
-_TAG_RE = re.compile(r"<[^>]{0,40}>")
+_HEADER_RES = [(lazyre.compile(p, re.IGNORECASE), f) for p, f in HEADERS]
+_TAG_RE = lazyre.compile(r"<[^>]{0,40}>")
 
 
 def cell_condition(header: str, cell: str, start: int, end: int) -> RawCondition | None:

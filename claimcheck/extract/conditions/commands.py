@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import Ctx, RawCondition, parse_duration, to_int
 from claimcheck.extract.conditions.tls import is_cipher, norm_tls_version
 
-TOKEN_RE = re.compile(r"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"])+")
+TOKEN_RE = lazyre.compile(r"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"])+")
 SEPARATORS = {"&&", "||", ";", "|"}
 
 # option -> kind; kinds named "flag:*" take no value.
@@ -64,7 +65,7 @@ GO_FLAGS = {"hey", "vegeta"}  # "-rate=50" and "--rate 50" both work
 TOOL_NAMES = {"k6": "Grafana k6", "locust": "Locust", "jmeter": "JMeter"}
 TOOL_ALIASES = {"apachebench": "ab", "ab2": "ab", "ab.exe": "ab", "wrk.exe": "wrk",
                 "k6.exe": "k6"}  # fmt: skip
-CONNECTION_CLOSE_RE = re.compile(r"connection:[ \t]*close", re.IGNORECASE)
+CONNECTION_CLOSE_RE = lazyre.compile(r"connection:[ \t]*close", re.IGNORECASE)
 
 
 def _tokens(text: str) -> list[list[tuple[int, int, str]]]:
@@ -91,7 +92,7 @@ def _tool(tok: str) -> str | None:
     return base if base in TOOLS else None
 
 
-TOOL_WORD_RE = re.compile(r"(?<![\w.-])(?:" + "|".join(sorted(TOOLS, key=len, reverse=True))
+TOOL_WORD_RE = lazyre.compile(r"(?<![\w.-])(?:" + "|".join(sorted(TOOLS, key=len, reverse=True))
                           + r"|apachebench|ab2)(?![\w-])", re.IGNORECASE)  # fmt: skip
 
 

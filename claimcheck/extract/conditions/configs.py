@@ -6,26 +6,29 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import Ctx, RawCondition, parse_duration
 
 _Q = r"['\"`]"
-K6_MARK_RE = re.compile(r"\bk6/[\w-]+|\bexport[ \t]+(?:const|let|var)[ \t]+options\b")
-VUS_RE = re.compile(r"\b(?P<k>vus|maxVUs|preAllocatedVUs)[ \t]*:[ \t]*(?P<n>\d{1,7})\b")
-DURATION_RE = re.compile(rf"\bduration[ \t]*:[ \t]*{_Q}(?P<d>[^'\"`\n]{{1,20}}){_Q}")
+K6_MARK_RE = lazyre.compile(r"\bk6/[\w-]+|\bexport[ \t]+(?:const|let|var)[ \t]+options\b")
+VUS_RE = lazyre.compile(r"\b(?P<k>vus|maxVUs|preAllocatedVUs)[ \t]*:[ \t]*(?P<n>\d{1,7})\b")
+DURATION_RE = lazyre.compile(rf"\bduration[ \t]*:[ \t]*{_Q}(?P<d>[^'\"`\n]{{1,20}}){_Q}")
 # k6 options, scenarios or thresholds: the only text the option patterns below apply to.
-K6_CONFIG_RE = re.compile(
+K6_CONFIG_RE = lazyre.compile(
     r"\bk6/[\w-]+|\b(?:options|scenarios|stages|thresholds|executor|vus|maxVUs|preAllocatedVUs)"
     r"[ \t]*[:=]"
 )
-STAGES_RE = re.compile(r"\bstages[ \t]*:[ \t]*\[")
-TARGET_RE = re.compile(r"\btarget[ \t]*:[ \t]*(?P<n>\d{1,7})\b")
-RATE_RE = re.compile(r"\brate[ \t]*:[ \t]*(?P<n>\d{1,9}(?:\.\d+)?)\b")
-TIME_UNIT_RE = re.compile(rf"\btimeUnit[ \t]*:[ \t]*{_Q}(?P<u>[^'\"`\n]{{1,10}}){_Q}")
-PCT_THRESHOLD_RE = re.compile(r"\bp\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)[ \t]*<=?[ \t]*\d+(?:\.\d+)?")
-STAT_THRESHOLD_RE = re.compile(r"(?<![\w(])(?P<s>avg|med|max)[ \t]*<=?[ \t]*\d+(?:\.\d+)?")
-FAILED_RE = re.compile(rf"\bhttp_req_failed{_Q}?[ \t]*:[ \t]*\[[ \t]*{_Q}(?P<r>rate[ \t]*<=?[ \t]*"
+STAGES_RE = lazyre.compile(r"\bstages[ \t]*:[ \t]*\[")
+TARGET_RE = lazyre.compile(r"\btarget[ \t]*:[ \t]*(?P<n>\d{1,7})\b")
+RATE_RE = lazyre.compile(r"\brate[ \t]*:[ \t]*(?P<n>\d{1,9}(?:\.\d+)?)\b")
+TIME_UNIT_RE = lazyre.compile(rf"\btimeUnit[ \t]*:[ \t]*{_Q}(?P<u>[^'\"`\n]{{1,10}}){_Q}")
+PCT_THRESHOLD_RE = lazyre.compile(
+    r"\bp\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)[ \t]*<=?[ \t]*\d+(?:\.\d+)?"
+)
+STAT_THRESHOLD_RE = lazyre.compile(r"(?<![\w(])(?P<s>avg|med|max)[ \t]*<=?[ \t]*\d+(?:\.\d+)?")
+FAILED_RE = lazyre.compile(rf"\bhttp_req_failed{_Q}?[ \t]*:[ \t]*\[[ \t]*{_Q}(?P<r>rate[ \t]*<=?[ \t]*"
                        rf"[\d.]+){_Q}")  # fmt: skip
-JMETER_RE = re.compile(
+JMETER_RE = lazyre.compile(
     r"ThreadGroup\.(?P<k>num_threads|duration)\"[^>]{0,40}>[ \t]*(?P<n>\d{1,9})[ \t]*<"
 )
 _CONFIG_WORDS = ("vus", "duration", "stages", "rate", "p(", "avg", "med", "max", "k6/", "export",

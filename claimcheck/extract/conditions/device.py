@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
 
 _I = re.IGNORECASE
@@ -20,10 +21,10 @@ _PORT_NOUN = (
     r"(?:ports?|interfaces?|links?|uplinks?|NICs?|adapters?|module|line[ \t]*cards?|connections?)"
 )
 INTERFACE_RES = [
-    re.compile(rf"(?<![\w.]){_COUNT}[ \t]*[x×X*][ \t]*{_SPEED}[ \t]*{_LINK}(?:{_W}Ethernet)?(?![\w/])", _I),
-    re.compile(rf"(?<![\w.]){_COUNT}[ \t-]+(?:ports?[ \t]*,?[ \t]*)?{_SPEED}[ \t-]?{_LINK}"
+    lazyre.compile(rf"(?<![\w.]){_COUNT}[ \t]*[x×X*][ \t]*{_SPEED}[ \t]*{_LINK}(?:{_W}Ethernet)?(?![\w/])", _I),
+    lazyre.compile(rf"(?<![\w.]){_COUNT}[ \t-]+(?:ports?[ \t]*,?[ \t]*)?{_SPEED}[ \t-]?{_LINK}"
                rf"(?P<eth>{_W}Ethernet)?[ \t]*(?:\([\w./-]{{1,30}}\)[ \t]*)?{_PORT_NOUN}\b", _I),
-    re.compile(rf"(?<![\w.]){_COUNT}{_W}ports{_W}(?:of{_W})?(?P<u>GigE|GbE|Gigabit(?:{_W}Ethernet)?)\b", _I),
+    lazyre.compile(rf"(?<![\w.]){_COUNT}{_W}ports{_W}(?:of{_W})?(?P<u>GigE|GbE|Gigabit(?:{_W}Ethernet)?)\b", _I),
 ]  # fmt: skip
 _ETHERNET_UNITS = {"gbe": "GbE", "gige": "GbE", "gig": "GbE", "gigabit": "GbE", "mbe": "MbE"}
 
@@ -40,7 +41,7 @@ def norm_interfaces(count: int, speed: str, unit: str, ethernet: bool = False) -
 
 # What each of INTERFACE_RES needs: "x 10 G...", "10 G... <port noun>", "ports of G...".
 # Gates are written in lower case and searched case-insensitively (see base.gated).
-INTERFACES_GATE = re.compile(
+INTERFACES_GATE = lazyre.compile(
     r"[x×*][ \t]*\d{1,3}(?:\.\d)?[ \t]*[gm]|\d[ \t-]?[gm][\w/]*(?:[ \t]+ethernet)?[ \t]*"
     r"(?:\([\w./-]{1,30}\)[ \t]*)?(?:port|interface|link|uplink|nic|adapter|module|line"
     r"|connection)"
@@ -65,17 +66,17 @@ def interfaces(ctx: Ctx) -> list[RawCondition]:
 # --- hardware -------------------------------------------------------------------------------
 
 INSTANCE_RES = [
-    re.compile(r"(?<![\w.-])(?P<f>[a-z][a-z0-9]{0,4}\d[a-z0-9]{0,4})[.-](?P<s>nano|micro|small"
+    lazyre.compile(r"(?<![\w.-])(?P<f>[a-z][a-z0-9]{0,4}\d[a-z0-9]{0,4})[.-](?P<s>nano|micro|small"
                r"|medium|large|xlarge|\d{1,2}xlarge|metal)(?![\w-])", _I),
-    re.compile(r"(?<![\w-])Standard_[A-Z][A-Za-z0-9]*(?:_v\d+)?(?![\w-])"),
-    re.compile(r"(?<![\w-])(?:n1|n2|n2d|n4|e2|c2|c2d|c3|c3d|c4|m1|m2|m3|t2d|t2a|h3|a2|g2)-"
+    lazyre.compile(r"(?<![\w-])Standard_[A-Z][A-Za-z0-9]*(?:_v\d+)?(?![\w-])"),
+    lazyre.compile(r"(?<![\w-])(?:n1|n2|n2d|n4|e2|c2|c2d|c3|c3d|c4|m1|m2|m3|t2d|t2a|h3|a2|g2)-"
                r"(?:standard|highcpu|highmem|megamem|ultramem)-\d{1,3}(?![\w-])", _I),
 ]  # fmt: skip
 HARDWARE_RES = [
-    (re.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}){_W}?x?[ \t]*vCPUs?\b", _I), "vcpu"),
-    (re.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}|{WORDS})[ \t-](?:(?:physical|CPU|processor|logical)"
+    (lazyre.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}){_W}?x?[ \t]*vCPUs?\b", _I), "vcpu"),
+    (lazyre.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}|{WORDS})[ \t-](?:(?:physical|CPU|processor|logical)"
                 rf"{_W})?cores?\b", _I), "cores"),
-    (re.compile(rf"(?<![\w.,])(?P<n>\d{{1,5}})[ \t]?(?:GB|GiB|G){_W}(?:of{_W})?(?:RAM|memory|DRAM"
+    (lazyre.compile(rf"(?<![\w.,])(?P<n>\d{{1,5}})[ \t]?(?:GB|GiB|G){_W}(?:of{_W})?(?:RAM|memory|DRAM"
                 rf"|DDR\d?)\b", _I), "memory_gb"),
 ]  # fmt: skip
 
@@ -112,17 +113,17 @@ VERSION = (
     r"(?:\(\d+(?:\.\d+){0,3}\))?|[A-Z]\d+\(\d+(?:\.\d+){0,3}\)"
 )
 VERSION_RES = [
-    re.compile(rf"\b(?P<v>(?:NS|NetScaler)[ \t]?\d+(?:\.\d+)+{_W}Build{_W}\d+(?:\.\w+)+)"),
-    re.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware|TMOS|NetScaler|NS"
+    lazyre.compile(rf"\b(?P<v>(?:NS|NetScaler)[ \t]?\d+(?:\.\d+)+{_W}Build{_W}\d+(?:\.\w+)+)"),
+    lazyre.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware|TMOS|NetScaler|NS"
                rf"|code{_W}version|software)[ \t]*:?[ \t]*[vV]?[ \t]?(?P<v>{VERSION})(?!\w|\.\w)", _I),
-    re.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?!\w|\.\w)"),
+    lazyre.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?!\w|\.\w)"),
 ]  # fmt: skip
-NOT_DUT_VERSION_RE = re.compile(r"(?<![\w-])(?:TLS|SSL|HTTP|IPv?)[ \t/]*$", _I)
-NOT_DUT_AFTER_RE = re.compile(r"[ \t]*(?:TLS|SSL)", _I)
+NOT_DUT_VERSION_RE = lazyre.compile(r"(?<![\w-])(?:TLS|SSL|HTTP|IPv?)[ \t/]*$", _I)
+NOT_DUT_AFTER_RE = lazyre.compile(r"[ \t]*(?:TLS|SSL)", _I)
 
 
 # A keyword or "v", then the start of a version: "1.2", "A.1.2", "T7(1)".
-SOFTWARE_VERSION_GATE = re.compile(
+SOFTWARE_VERSION_GATE = lazyre.compile(
     r"(?:release|version|ver\.?|build|firmware|tmos|netscaler|ns|software|v)[ \t]*:?[ \t]*v?"
     r"[ \t]?(?:[a-z]\.?)?\d+[.(]\d"
 )
@@ -151,19 +152,19 @@ def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> lis
 # --- profile --------------------------------------------------------------------------------
 
 PROFILE_PATTERNS = [
-    (re.compile(r"\bFast[ \t]?L4\b", _I), "FastL4"),
-    (re.compile(r"\bFast[ \t]?HTTP\b", _I), "FastHTTP"),
-    (re.compile(r"\bOneConnect\b", _I), "OneConnect"),
-    (re.compile(rf"\bStandard(?:{_W}(?:HTTP|TCP|configuration|performance))?{_W}(?:profiles?|mode"
+    (lazyre.compile(r"\bFast[ \t]?L4\b", _I), "FastL4"),
+    (lazyre.compile(r"\bFast[ \t]?HTTP\b", _I), "FastHTTP"),
+    (lazyre.compile(r"\bOneConnect\b", _I), "OneConnect"),
+    (lazyre.compile(rf"\bStandard(?:{_W}(?:HTTP|TCP|configuration|performance))?{_W}(?:profiles?|mode"
                 rf"|configuration)\b|\bStandard(?={_W}(?:and|or){_W}Fast)", _I), "Standard"),
-    (re.compile(rf"\bfactory[ \t-]defaults?\b|\bdefault{_W}(?:settings|configuration|config)\b"
+    (lazyre.compile(rf"\bfactory[ \t-]defaults?\b|\bdefault{_W}(?:settings|configuration|config)\b"
                 rf"|\bout[ \t-]of[ \t-]the[ \t-]box\b", _I), "factory defaults"),
-    (re.compile(r"\bfast[ \t-]?path\b", _I), "fast path"),
-    (re.compile(rf"\b(?:TCP|L4|layer[ \t-]?4)[ \t-]only{_W}(?:mode|profile)\b", _I), "L4-only mode"),
+    (lazyre.compile(r"\bfast[ \t-]?path\b", _I), "fast path"),
+    (lazyre.compile(rf"\b(?:TCP|L4|layer[ \t-]?4)[ \t-]only{_W}(?:mode|profile)\b", _I), "L4-only mode"),
 ]  # fmt: skip
 # Any other named profile: "<Name> profile" ("Turbo profile", "HighPerf profile"); the
 # names below describe traffic or tests, not a device's configuration.
-NAMED_PROFILE_RE = re.compile(
+NAMED_PROFILE_RE = lazyre.compile(
     r"\b(?P<name>[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)?)[ \t]+profiles?\b"
 )
 NOT_DEVICE_PROFILES = {
@@ -172,14 +173,14 @@ NOT_DEVICE_PROFILES = {
     "The", "This", "That", "Each", "Every", "Same", "Default", "Standard", "A", "An", "Our",
     "Their", "Its", "Connection", "HTTP", "TCP", "SSL", "TLS", "Real", "Mix", "Mixed",
 }  # fmt: skip
-THREADING_RE = re.compile(
+THREADING_RE = lazyre.compile(
     rf"\b(?P<t>SMT|HT|hyper-?threading)\b(?:[ \t]*\((?:HT|SMT)\))?(?:{_W}[\w-]+){{0,3}}?{_W}"
     rf"(?P<state>enabled|disabled|on|off)\b",
     _I,
 )
 
 
-PROFILE_GATE = re.compile(
+PROFILE_GATE = lazyre.compile(
     r"fast[ \t-]?(?:l4|http|path)|oneconnect|standard[ \t]+(?:http|tcp|configuration|performance"
     r"|profile|mode|and|or)|factory[ \t-]default|default[ \t]+(?:settings|configuration|config)"
     r"|out[ \t-]of[ \t-]the[ \t-]box|only[ \t]+(?:mode|profile)|profile|smt|hyper"
@@ -212,28 +213,28 @@ def profile(ctx: Ctx) -> list[RawCondition]:
 
 _HOST = r"(?:host|machine|server|VM|box|laptop|node|computer|instance|physical[ \t]+(?:host|machine|server))"
 SAME_HOST_RES = [
-    re.compile(r"\b(?:localhost|loopback)\b|(?<![\d.])127\.0\.0\.1(?![\d.])", _I),
-    re.compile(rf"\b(?:on|from|in|within|share|sharing){_W}(?:the{_W})?same{_W}{_HOST}\b", _I),
-    re.compile(rf"\ball{_W}(?:\w+{_W}){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*"
+    lazyre.compile(r"\b(?:localhost|loopback)\b|(?<![\d.])127\.0\.0\.1(?![\d.])", _I),
+    lazyre.compile(rf"\b(?:on|from|in|within|share|sharing){_W}(?:the{_W})?same{_W}{_HOST}\b", _I),
+    lazyre.compile(rf"\ball{_W}(?:\w+{_W}){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*"
                rf"(?:on|in){_W}(?:one|a{_W}single|the{_W}same){_W}{_HOST}\b", _I),
-    re.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
+    lazyre.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
 ]  # fmt: skip
 SEPARATE_RES = [
-    re.compile(rf"\bseparate{_W}(?:(?:client|load[ \t-]generat\w+|physical|dedicated|test){_W})?"
+    lazyre.compile(rf"\bseparate{_W}(?:(?:client|load[ \t-]generat\w+|physical|dedicated|test){_W})?"
                rf"{_HOST}s?\b", _I),
-    re.compile(rf"\b(?:two|2|separate|different){_W}(?:directly[ \t-]connected|dedicated|physical"
+    lazyre.compile(rf"\b(?:two|2|separate|different){_W}(?:directly[ \t-]connected|dedicated|physical"
                rf"|bare[ \t-]metal){_W}(?:machines|hosts|servers|computers)\b", _I),
-    re.compile(rf"\bdedicated{_W}(?:client|load[ \t-]generat\w+|test){_W}{_HOST}s?\b", _I),
-    re.compile(rf"\b(?:different|another|other){_W}{_HOST}\b", _I),
+    lazyre.compile(rf"\bdedicated{_W}(?:client|load[ \t-]generat\w+|test){_W}{_HOST}s?\b", _I),
+    lazyre.compile(rf"\b(?:different|another|other){_W}{_HOST}\b", _I),
 ]  # fmt: skip
-OTHER_TIERS_RE = re.compile(r"\b(?:database|db|cache|storage|backend|back-end|app(?:lication)?"
+OTHER_TIERS_RE = lazyre.compile(r"\b(?:database|db|cache|storage|backend|back-end|app(?:lication)?"
                             r"[ \t]+server)s?\b", _I)  # fmt: skip
-CLIENT_CONTEXT_RE = re.compile(r"client|load|generat|tool|traffic|benchmark|wrk|k6|\bab\b|driver"
+CLIENT_CONTEXT_RE = lazyre.compile(r"client|load|generat|tool|traffic|benchmark|wrk|k6|\bab\b|driver"
                                r"|tester|test[ \t]+machine", _I)  # fmt: skip
 
 
 _HOST_GATE = r"[ \t]+(?:host|machine|server|vm|box|laptop|node|computer|instance|physical)"
-CLIENT_PLACEMENT_GATE = re.compile(
+CLIENT_PLACEMENT_GATE = lazyre.compile(
     r"localhost|loopback|127\.0\.0\.1|co-?located|separate|dedicated|physical|bare[ \t-]metal"
     rf"|directly[ \t-]connected|same{_HOST_GATE}|one{_HOST_GATE}|single{_HOST_GATE}"
     rf"|different{_HOST_GATE}|other{_HOST_GATE}"

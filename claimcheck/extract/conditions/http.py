@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import (
     NUM,
     NUM_LIST,
@@ -25,7 +26,7 @@ _REQ = r"(?:requests?|reqs?|transactions?|GETs?)"
 _CONN_MODS = (
     r"(?:(?:TCP|SSL|TLS|HTTPS?|L7|L4|user|client|keep-alive|persistent|single|/)[ \t]*){0,4}"
 )
-RPC_RE = re.compile(
+RPC_RE = lazyre.compile(
     rf"(?<![\w.,-])(?P<n>(?:an?{_W})?single|{NUM}|an?)"
     rf"(?:{_W}(?:encrypted|HTTPS?|HTTP/1\.[01]|L7|application|client|keep-alive|GET|TCP|pipelined))"
     rf"{{0,3}}"
@@ -34,13 +35,13 @@ RPC_RE = re.compile(
     rf"(?:connection|session)s?\b",
     _I,
 )
-RPC_LABEL_RE = re.compile(
+RPC_LABEL_RE = lazyre.compile(
     rf"\b{_REQ}{_W}per{_W}(?:(?:TCP|SSL|TLS|HTTP){_W})?(?:connection|session)"
     rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})",
     _I,
 )
 # "each SSL session carried 100 HTTP requests", "100 requests pipelined over one SSL connection"
-CARRIED_RE = re.compile(
+CARRIED_RE = lazyre.compile(
     rf"\b(?:each|every|a|one|the|per)(?:{_W}(?:TCP|SSL|TLS|HTTPS?|keep-alive|persistent|client)){{0,2}}"
     rf"{_W}(?:connection|session)s?{_W}(?:carried|carries|carry|handled|handles|served|serves|had"
     rf"|has|sent|sends|made|makes|issued|issues|transported|transports|contained|contains"
@@ -49,22 +50,22 @@ CARRIED_RE = re.compile(
     rf"(?:{_W}(?:encrypted|HTTPS?|GET|application)){{0,2}}{_W}{_REQ}\b",
     _I,
 )
-OVER_ONE_RE = re.compile(
+OVER_ONE_RE = lazyre.compile(
     rf"(?<![\w.,-])(?P<n>{NUM})(?:{_W}(?:HTTPS?|GET|encrypted)){{0,2}}{_W}{_REQ}"
     rf"(?:{_W}(?:pipelined|sent|carried|multiplexed))?{_W}over{_W}(?:each|an?{_W}single|one"
     rf"|the{_W}same|a){_W}(?:(?:TCP|SSL|TLS|HTTPS?|keep-alive|persistent){_W})?"
     rf"(?:connection|session)\b",
     _I,
 )
-NEW_CONN_RE = re.compile(
+NEW_CONN_RE = lazyre.compile(
     rf"\b(?:an?{_W}new|new|one|an?{_W}separate|separate|an?{_W}fresh|an?{_W}single)"
     rf"{_W}(?:(?:TCP|HTTP){_W})?connections?{_W}(?:per|for{_W}each|for{_W}every|with{_W}each"
     rf"|on{_W}every){_W}(?:HTTP{_W})?(?:request|transaction)\b",
     _I,
 )
-_MORE_THAN_RE = re.compile(r"\b(?:more|fewer|less)[ \t]+than[ \t]+$", _I)
-CONN_CLOSE_HDR_RE = re.compile(r"\bConnection:[ \t]*close\b", _I)
-KEEPALIVE_RE = re.compile(r"\bkeep[ -]?alives?\b", _I)
+_MORE_THAN_RE = lazyre.compile(r"\b(?:more|fewer|less)[ \t]+than[ \t]+$", _I)
+CONN_CLOSE_HDR_RE = lazyre.compile(r"\bConnection:[ \t]*close\b", _I)
+KEEPALIVE_RE = lazyre.compile(r"\bkeep[ -]?alives?\b", _I)
 
 
 REQUESTS_PER_CONNECTION_WORDS = ("connection", "session", "keep-alive", "keepalive", "keep alive")
@@ -109,23 +110,23 @@ _L4 = r"(?:L4|layer[ \t-]?4)"
 _L7 = r"(?:L7|layer[ \t-]?7)"
 _TARGET = r"(?:URI|URL|request|requests|headers?|payload|application[ \t-]layer[ \t]+data)"
 LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"\b{_L7}{_W}processing[ \t]*[:=]?[ \t]*(?P<yn>yes|no)\b", _I), "yn"),
-    (re.compile(rf"\bno{_W}{_L7}{_W}(?:processing|inspection)", _I), "L4"),
-    (re.compile(r"\bFast[ \t]?L4\b", _I), "L4"),
-    (re.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
+    (lazyre.compile(rf"\b{_L7}{_W}processing[ \t]*[:=]?[ \t]*(?P<yn>yes|no)\b", _I), "yn"),
+    (lazyre.compile(rf"\bno{_W}{_L7}{_W}(?:processing|inspection)", _I), "L4"),
+    (lazyre.compile(r"\bFast[ \t]?L4\b", _I), "L4"),
+    (lazyre.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
                 _I), "L4"),
-    (re.compile(rf"\bTCP[ \t-]+only{_W}mode\b", _I), "L4"),
-    (re.compile(rf"\bonly{_W}(?:[\w-]+{_W}){{0,4}}?{_L4}\b", _I), "L4"),
-    (re.compile(rf"\binspect(?:s|ed|ing)?{_W}(?:the{_W}|each{_W}|every{_W}|all{_W})?"
+    (lazyre.compile(rf"\bTCP[ \t-]+only{_W}mode\b", _I), "L4"),
+    (lazyre.compile(rf"\bonly{_W}(?:[\w-]+{_W}){{0,4}}?{_L4}\b", _I), "L4"),
+    (lazyre.compile(rf"\binspect(?:s|ed|ing)?{_W}(?:the{_W}|each{_W}|every{_W}|all{_W})?"
                 rf"(?:HTTP{_W}|client{_W})?{_TARGET}\b", _I), "L7"),
-    (re.compile(rf"\binspection{_W}of{_W}(?:the{_W})?(?:HTTP{_W})?{_TARGET}\b", _I), "L7"),
-    (re.compile(rf"\b(?:every|each){_W}(?:HTTP{_W}|client{_W})?request{_W}(?:is|was|must{_W}be"
+    (lazyre.compile(rf"\binspection{_W}of{_W}(?:the{_W})?(?:HTTP{_W})?{_TARGET}\b", _I), "L7"),
+    (lazyre.compile(rf"\b(?:every|each){_W}(?:HTTP{_W}|client{_W})?request{_W}(?:is|was|must{_W}be"
                 rf"|are|were){_W}inspected\b", _I), "L7"),
-    (re.compile(r"\bcontent[ \t-]switching\b|\bHTTP-aware\b", _I), "L7"),
-    (re.compile(rf"\bprocess(?:ing|es|ed)?{_W}(?:\w+{_W}){{0,2}}?at{_W}{_L7}\b", _I), "L7"),
-    (re.compile(rf"\b(?:intelligent|content[ \t-]based){_W}(?:(?:load[ \t-]balancing|switching"
+    (lazyre.compile(r"\bcontent[ \t-]switching\b|\bHTTP-aware\b", _I), "L7"),
+    (lazyre.compile(rf"\bprocess(?:ing|es|ed)?{_W}(?:\w+{_W}){{0,2}}?at{_W}{_L7}\b", _I), "L7"),
+    (lazyre.compile(rf"\b(?:intelligent|content[ \t-]based){_W}(?:(?:load[ \t-]balancing|switching"
                 rf"|routing){_W})?decision", _I), "L7"),
-    (re.compile(rf"\b{_L7}{_W}(?:mode|policy|policies|rules?)\b", _I), "L7"),
+    (lazyre.compile(rf"\b{_L7}{_W}(?:mode|policy|policies|rules?)\b", _I), "L7"),
 ]  # fmt: skip
 
 _RULE_SUBJECT = (
@@ -133,14 +134,14 @@ _RULE_SUBJECT = (
     rf"|file{_W}extension|extension)"
 )
 L7_RULE_PATTERNS = [
-    re.compile(rf"\b{_RULE_SUBJECT}{_W}(?:ends|ending|begins|beginning|starts|starting|contains"
+    lazyre.compile(rf"\b{_RULE_SUBJECT}{_W}(?:ends|ending|begins|beginning|starts|starting|contains"
                rf"|containing|matches|matching|equals)\b", _I),
-    re.compile(rf"\bbased{_W}on{_W}(?:matching{_W})?(?:string{_W}patterns{_W}in{_W})?(?:the{_W})?"
+    lazyre.compile(rf"\bbased{_W}on{_W}(?:matching{_W})?(?:string{_W}patterns{_W}in{_W})?(?:the{_W})?"
                rf"(?:HTTP{_W})?(?:request{_W})?(?:URL|URI|host{_W}header|cookie|path)\b", _I),
-    re.compile(rf"\b(?:requests?|traffic){_W}for{_W}(?:\w+{_W}){{0,2}}?(?:which{_W}|that{_W})?"
+    lazyre.compile(rf"\b(?:requests?|traffic){_W}for{_W}(?:\w+{_W}){{0,2}}?(?:which{_W}|that{_W})?"
                rf"(?:would{_W}be{_W}|are{_W}|were{_W}|is{_W}|get{_W})?(?:directed|sent|forwarded"
                rf"|routed|steered){_W}to\b", _I),
-    re.compile(rf"\b(?:directs?|directed|sends?|routes?|routed|forwards?|forwarded|steers?)"
+    lazyre.compile(rf"\b(?:directs?|directed|sends?|routes?|routed|forwards?|forwarded|steers?)"
                rf"{_W}(?:the{_W}|those{_W}|these{_W}|such{_W})?(?:requests?|traffic){_W}to{_W}"
                rf"(?:an?{_W})?(?:different|another|separate|other|second){_W}"
                rf"(?:pool|group|set|server|farm|backend)", _I),
@@ -188,17 +189,17 @@ def l7_decision(ctx: Ctx) -> list[RawCondition]:
 
 # --- object_size ----------------------------------------------------------------------------
 
-SIZE_CONTEXT_RE = re.compile(
+SIZE_CONTEXT_RE = lazyre.compile(
     r"\b(?:files?|objects?|response|responses|size|sizes|sized|payloads?|body|bodies|pages?"
     r"|documents?|resources?|GET|messages?|data|transfers?)\b",
     _I,
 )
 # A sentence can hold a byte size only if a digit is followed by a byte unit or a "K".
-SIZE_HINT_RE = re.compile(r"\d[ \t-]?(?:[km]i?)?b|\dk\b|bytes?\b", _I)
-NOT_SIZE_RE = re.compile(r"\b(?:packets?|frames?|MTU|buffers?|memory|RAM|cache|disk|MSS)\b", _I)
-_BARE_K_CONTEXT = re.compile(r"\bsizes?\b|\|[ \t-]*(?:files?|bytes?|objects?|responses?)\b", _I)
+SIZE_HINT_RE = lazyre.compile(r"\d[ \t-]?(?:[km]i?)?b|\dk\b|bytes?\b", _I)
+NOT_SIZE_RE = lazyre.compile(r"\b(?:packets?|frames?|MTU|buffers?|memory|RAM|cache|disk|MSS)\b", _I)
+_BARE_K_CONTEXT = lazyre.compile(r"\bsizes?\b|\|[ \t-]*(?:files?|bytes?|objects?|responses?)\b", _I)
 _BYTE_UNITS = {"byte", "kilobyte", "kibibyte", "megabyte", "mebibyte", "gigabyte", "gibibyte"}
-_GROUP_SEP = re.compile(r"[ \t]*(?:[,/;][ \t]*)?(?:(?:and|or)[ \t]+)?", _I)
+_GROUP_SEP = lazyre.compile(r"[ \t]*(?:[,/;][ \t]*)?(?:(?:and|or)[ \t]+)?", _I)
 
 
 def _size_bytes(q) -> float | None:  # noqa: ANN001
@@ -252,13 +253,15 @@ def object_size(ctx: Ctx) -> list[RawCondition]:
 # --- pipelining and connection close ----------------------------------------------------------
 
 PIPE_DEPTH_RES = [
-    re.compile(rf"\bpipelin(?:e|ing){_W}depth[ \t]*(?:of[ \t]+|[:=][ \t]*)?(?P<n>\d+)\b", _I),
-    re.compile(rf"\b(?P<n>\d+){_W}(?:(?:HTTP{_W})?requests{_W})?pipelined\b", _I),
-    re.compile(rf"(?<![\w.,-])(?P<n>{NUM}){_W}pipelined{_W}(?:HTTP{_W})?requests\b", _I),
-    re.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
-    re.compile(rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*(?:of|[:=])?[ \t]*(?P<n>\d+)", _I),
+    lazyre.compile(rf"\bpipelin(?:e|ing){_W}depth[ \t]*(?:of[ \t]+|[:=][ \t]*)?(?P<n>\d+)\b", _I),
+    lazyre.compile(rf"\b(?P<n>\d+){_W}(?:(?:HTTP{_W})?requests{_W})?pipelined\b", _I),
+    lazyre.compile(rf"(?<![\w.,-])(?P<n>{NUM}){_W}pipelined{_W}(?:HTTP{_W})?requests\b", _I),
+    lazyre.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
+    lazyre.compile(
+        rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*(?:of|[:=])?[ \t]*(?P<n>\d+)", _I
+    ),
 ]
-PIPE_RE = re.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)
+PIPE_RE = lazyre.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)
 
 
 PIPELINING_WORDS = ("pipelin", "streams")
@@ -280,17 +283,17 @@ def pipelining(ctx: Ctx) -> list[RawCondition]:
 
 
 CLOSE_PATTERNS = [
-    (re.compile(rf"\bgraceful(?:ly)?{_W}(?:TCP{_W})?(?:termination|close|closed|closing|shutdown"
+    (lazyre.compile(rf"\bgraceful(?:ly)?{_W}(?:TCP{_W})?(?:termination|close|closed|closing|shutdown"
                 rf"|teardown|tear-down|disconnect)\b", _I), "FIN"),
-    (re.compile(rf"\b(?:closed|closing|close|terminated|terminating)(?:{_W}the)?(?:{_W}TCP)?"
+    (lazyre.compile(rf"\b(?:closed|closing|close|terminated|terminating)(?:{_W}the)?(?:{_W}TCP)?"
                 rf"(?:{_W}connections?)?{_W}(?:gracefully|with{_W}(?:an?{_W})?FIN)\b", _I), "FIN"),
-    (re.compile(rf"\bTCP{_W}close\b", _I), "FIN"),
-    (re.compile(r"(?<![\w-])FIN(?![\w-]|/ACK)|\bFIN/ACK\b"), "FIN"),
-    (re.compile(rf"\breset(?:s|ting)?{_W}(?:the{_W}|each{_W}|every{_W})?(?:TCP{_W})?"
+    (lazyre.compile(rf"\bTCP{_W}close\b", _I), "FIN"),
+    (lazyre.compile(r"(?<![\w-])FIN(?![\w-]|/ACK)|\bFIN/ACK\b"), "FIN"),
+    (lazyre.compile(rf"\breset(?:s|ting)?{_W}(?:the{_W}|each{_W}|every{_W})?(?:TCP{_W})?"
                 rf"connections?\b", _I), "RST"),
-    (re.compile(rf"\bconnections?{_W}(?:(?:were|was|are|is|being){_W})?reset\b", _I), "RST"),
-    (re.compile(r"\bTCP[ \t]+resets?\b|\babortive(?:ly)?[ \t]+clos\w*", _I), "RST"),
-    (re.compile(r"(?<![\w-])RST(?![\w-])"), "RST"),
+    (lazyre.compile(rf"\bconnections?{_W}(?:(?:were|was|are|is|being){_W})?reset\b", _I), "RST"),
+    (lazyre.compile(r"\bTCP[ \t]+resets?\b|\babortive(?:ly)?[ \t]+clos\w*", _I), "RST"),
+    (lazyre.compile(r"(?<![\w-])RST(?![\w-])"), "RST"),
 ]  # fmt: skip
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import (
     INT,
     NUM,
@@ -26,35 +27,35 @@ _W = r"[ \t]+"
 
 _SIMUSERS = r"(?:simulated[ \t]+users|sim[ \t]?users)"
 SIMUSERS_RES = [
-    re.compile(rf"\b{_SIMUSERS}\b(?:[ \t]*(?:[:=]|(?:setting|settings|set|count|of|to|at|was|were"
+    lazyre.compile(rf"\b{_SIMUSERS}\b(?:[ \t]*(?:[:=]|(?:setting|settings|set|count|of|to|at|was|were"
                rf"|is|are)\b)){{0,3}}[ \t]*(?P<list>{NUM_LIST})", _I),
-    re.compile(rf"(?<![\w.])(?P<list>{INT}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
+    lazyre.compile(rf"(?<![\w.])(?P<list>{INT}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
                rf"[ \t]+){INT}){{0,15}}){_W}{_SIMUSERS}\b", _I),
 ]  # fmt: skip
-PER_DEVICE_RE = re.compile(
+PER_DEVICE_RE = lazyre.compile(
     r"\bdepend(?:s|ing)?[ \t]+on[ \t]+(?:the[ \t]+)?(?:DUT|device|platform|appliance|product)"
     r"|\bper[ \t]+(?:DUT|device|platform)\b|\bfor[ \t]+(?:each|different)[ \t]+"
     r"(?:DUT|device|platform)s?\b|\bdifferent[ \t]+for[ \t]+different\b",
     _I,
 )
 COUNT_LOAD_RES = [
-    (re.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:simulated{_W}|virtual{_W}|emulated{_W})?"
+    (lazyre.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:simulated{_W}|virtual{_W}|emulated{_W})?"
                 rf"clients\b", _I), "clients"),
-    (re.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:virtual{_W}users|VUs?)\b", _I), "vus"),
-    (re.compile(rf"\bVUs?[ \t]*[:=][ \t]*(?P<list>{INT})", _I), "vus"),
-    (re.compile(rf"(?<![\w-])(?:-c|--connections(?=[ \t=]))[ \t=]?(?P<list>{INT})\b"), "connections"),
+    (lazyre.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:virtual{_W}users|VUs?)\b", _I), "vus"),
+    (lazyre.compile(rf"\bVUs?[ \t]*[:=][ \t]*(?P<list>{INT})", _I), "vus"),
+    (lazyre.compile(rf"(?<![\w-])(?:-c|--connections(?=[ \t=]))[ \t=]?(?P<list>{INT})\b"), "connections"),
 ]  # fmt: skip
 _SETTING = (
     r"\b(?:throttled|scaled(?:[ \t]+back|[ \t]+down)?|held|kept|capped|limited|loaded|fixed"
     r"|maintained|targeted|target|offered[ \t]+(?:load|rate)|constant[ \t]+rate)\b"
 )
-CPU_TARGET_RE = re.compile(
+CPU_TARGET_RE = lazyre.compile(
     rf"{_SETTING}[^.;]{{0,50}}?(?:CPU[^.;%]{{0,35}}?(?P<a>\d+(?:\.\d+)?)[ \t]?%"
     rf"|(?P<b>\d+(?:\.\d+)?)[ \t]?%[ \t]+(?:of[ \t]+)?CPU)",
     _I,
 )
 # An offered-rate setting: fewer verbs than for CPU ("kept 9 Gbps" is a result, not a setting).
-RATE_TARGET_RE = re.compile(
+RATE_TARGET_RE = lazyre.compile(
     r"\b(?:throttled|scaled[ \t]+(?:back|down)|capped|rate[ \t-]limited|limited[ \t]+to|targeted"
     r"|target|offered[ \t]+(?:load|rate)|(?:constant|fixed)[ \t]+rate)\b",
     _I,
@@ -65,13 +66,13 @@ _RATE_UNITS = {"RPS", "CPS", "TPS", "request / second", "(request) / second",
 
 # What each pattern of load_setting needs: SimUsers, "-c 100", a CPU percentage next to
 # "CPU", an offered-rate verb; a count before clients or VUs.
-LOAD_SETTING_GATE = re.compile(
+LOAD_SETTING_GATE = lazyre.compile(
     r"simulated[ \t]+users|sim[ \t]?users|vus?[ \t]*[:=]|-c[ \t=]?\d|--connections[ \t=]?\d"
     r"|cpu[^.;%]{0,35}?\d[\d.]*[ \t]?%|throttled|scaled[ \t]+(?:back|down)|capped"
     r"|rate[ \t-]limited|limited[ \t]+to|target|offered[ \t]+(?:load|rate)|constant[ \t]+rate"
     r"|fixed[ \t]+rate"
 )
-LOAD_COUNT_GATE = re.compile(
+LOAD_COUNT_GATE = lazyre.compile(
     r"\d(?:[ \t]+(?:(?:simulated|virtual|emulated)[ \t]+)?clients|[ \t]+(?:virtual[ \t]+users"
     r"|vus?\b)|[ \t]?%[ \t]+(?:of[ \t]+)?cpu)"
 )
@@ -116,13 +117,13 @@ _RANGE = rf"(?P<lo>{NUM})(?:{_W}?(?:to|-|–){_W}?|{_W}and{_W})(?P<hi>{NUM})"
 _CONC_NOUN = r"(?:connections|users|clients|sessions|streams|requests)(?:/\w+)?"
 _CONC_ADJ = r"(?:simultaneous|concurrent|parallel|open)"
 CONCURRENCY_RES = [
-    re.compile(rf"(?<![\w.])(?:(?:from|between){_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
-    re.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:(?:from|between){_W})?{_RANGE}\b", _I),
-    re.compile(rf"\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)[ \t]+(?P<list>{NUM_LIST})"
+    lazyre.compile(rf"(?<![\w.])(?:(?:from|between){_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
+    lazyre.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:(?:from|between){_W})?{_RANGE}\b", _I),
+    lazyre.compile(rf"\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)[ \t]+(?P<list>{NUM_LIST})"
                rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users)\b", _I),
-    re.compile(rf"\b(?:opened|opens|open|held|holds|hold|kept|keeps|maintained|maintains)[ \t]+"
+    lazyre.compile(rf"\b(?:opened|opens|open|held|holds|hold|kept|keeps|maintained|maintains)[ \t]+"
                rf"(?P<list>{INT}){_W}(?:{_CONC_ADJ}{_W}|persistent{_W})?connections\b", _I),
-    re.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*(?:of|[:=]|was|set{_W}to)?"
+    lazyre.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*(?:of|[:=]|was|set{_W}to)?"
                rf"[ \t]*(?P<list>{INT})", _I),
 ]  # fmt: skip
 
@@ -154,13 +155,15 @@ def concurrency(ctx: Ctx) -> list[RawCondition]:
 
 _LIC = r"licen[cs](?:e|ed|ing)"
 LICENSE_TRIGGERS = [
-    re.compile(rf"\blicen[cs]ed{_W}(?:for|at|to)(?:{_W}up{_W}to)?{_W}", _I),
-    re.compile(rf"\b{_LIC}{_W}(?:throughput{_W})?(?:limit|level|cap|tier)s?(?:{_W}of)?{_W}", _I),
-    re.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
+    lazyre.compile(rf"\blicen[cs]ed{_W}(?:for|at|to)(?:{_W}up{_W}to)?{_W}", _I),
+    lazyre.compile(
+        rf"\b{_LIC}{_W}(?:throughput{_W})?(?:limit|level|cap|tier)s?(?:{_W}of)?{_W}", _I
+    ),
+    lazyre.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
 ]
-RATE_THEN_LICENSE_RE = re.compile(rf"(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I)
-_LICENSE_HINT_RE = re.compile(r"licen[cs]", _I)
-NETSCALER_LICENSE_RE = re.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
+RATE_THEN_LICENSE_RE = lazyre.compile(rf"(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I)
+_LICENSE_HINT_RE = lazyre.compile(r"licen[cs]", _I)
+NETSCALER_LICENSE_RE = lazyre.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
 
 
 def cap_value(value: float, unit: str) -> dict | None:
@@ -213,16 +216,16 @@ ERROR_KINDS = [
         "errors",
     ),
 ]
-_KIND_RES = [(re.compile(p, _I), k) for p, k in ERROR_KINDS]
-ERRORS_RE = re.compile(
+_KIND_RES = [(lazyre.compile(p, _I), k) for p, k in ERROR_KINDS]
+ERRORS_RE = lazyre.compile(
     rf"(?<![\w.,-])(?P<n>{NUM}|{_VAGUE}){_W}(?P<kind>"
     + "|".join(f"(?:{p})" for p, _ in ERROR_KINDS)
     + r")(?![\w-])",
     _I,
 )
-WRK_SOCKET_RE = re.compile(r"\bSocket errors:[ \t]*connect[ \t]+(\d+),[ \t]*read[ \t]+(\d+),"
+WRK_SOCKET_RE = lazyre.compile(r"\bSocket errors:[ \t]*connect[ \t]+(\d+),[ \t]*read[ \t]+(\d+),"
                            r"[ \t]*write[ \t]+(\d+),[ \t]*timeout[ \t]+(\d+)")  # fmt: skip
-WRK_NON2XX_RE = re.compile(r"\bNon-2xx or 3xx responses:[ \t]*(\d+)")
+WRK_NON2XX_RE = lazyre.compile(r"\bNon-2xx or 3xx responses:[ \t]*(\d+)")
 
 
 ERRORS_WORDS = ("timeout", "time-out", "timed", "closed", "reset", "2xx", "fail", "error")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import NUM, Ctx, RawCondition, clean, gated, to_int
 from claimcheck.units import convert
 
@@ -19,11 +20,11 @@ _TIME_UNITS = {"second", "minute", "hour"}
 TIME_UNIT_SPELLINGS = ("s", "sec", "secs", "second", "seconds", "min", "mins", "minute",
                        "minutes", "hour", "hours")  # fmt: skip
 _GAP = "[ \t\u00a0\u202f]"
-TIME_UNIT_RE = re.compile(
+TIME_UNIT_RE = lazyre.compile(
     rf"(?:\d{_GAP}?-?{_GAP}?|[A-Za-z](?:{_GAP}-?{_GAP}?|-{_GAP}?))"
     rf"(?:{'|'.join(TIME_UNIT_SPELLINGS)})(?![A-Za-z0-9])"
 )
-DURATION_AFTER_RE = re.compile(
+DURATION_AFTER_RE = lazyre.compile(
     r"[ \t-]*(?:long[ \t]+)?(?:steady[ \t-]state|tests?|runs?|duration|period|window|soak"
     r"|iterations?|intervals?|load[ \t]+tests?|measurement)\b",
     _I,
@@ -31,7 +32,7 @@ DURATION_AFTER_RE = re.compile(
 DURATION_BEFORE_WORDS = {"duration", "durations", "lasted", "lasting", "lasts", "last", "ran",
                          "run", "runs", "running", "period", "length", "window", "for",
                          "steady-state", "steady", "soak"}  # fmt: skip
-DURATION_HINT_RE = re.compile(
+DURATION_HINT_RE = lazyre.compile(
     r"duration|last|ran\b|run|period|length|window|\bfor\b|steady|soak|test|iteration|interval"
     r"|measurement|\bover\b",
     _I,
@@ -81,19 +82,19 @@ def duration(ctx: Ctx) -> list[RawCondition]:
 
 _RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes)"
 RUN_COUNT_RES = [
-    re.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
+    lazyre.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
                rf"|successful|test|complete|full|identical|clean)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
-    re.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>{NUM}){_W}times\b", _I),
-    re.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>multiple|several"
+    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>{NUM}){_W}times\b", _I),
+    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>multiple|several"
                rf"|many){_W}times\b", _I),
 ]  # fmt: skip
 RUN_POLICY_RES = [
-    (re.compile(rf"\bbest(?:{_W}overall)?{_W}(?:test{_W})?(?:run|runs|result|results|of)\b", _I), "best"),
-    (re.compile(rf"\bmedian(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}{_RUN_NOUN}|{_W}(?:run|result|value))\b",
+    (lazyre.compile(rf"\bbest(?:{_W}overall)?{_W}(?:test{_W})?(?:run|runs|result|results|of)\b", _I), "best"),
+    (lazyre.compile(rf"\bmedian(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}{_RUN_NOUN}|{_W}(?:run|result|value))\b",
                 _I), "median"),
-    (re.compile(rf"\b(?:average|mean)(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}(?:{_RUN_NOUN}|results))\b"
+    (lazyre.compile(rf"\b(?:average|mean)(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}(?:{_RUN_NOUN}|results))\b"
                 rf"|\baveraged{_W}(?:over|across){_W}(?:(?:the|{NUM}){_W})?{_RUN_NOUN}\b", _I), "mean"),
-    (re.compile(rf"\bbinary{_W}search\b", _I), "binary search"),
+    (lazyre.compile(rf"\bbinary{_W}search\b", _I), "binary search"),
 ]  # fmt: skip
 
 
@@ -153,26 +154,26 @@ def runs(ctx: Ctx) -> list[RawCondition]:
 
 _UNITS_OF_WORK = r"(?:transactions|requests|connections|packets|sessions|responses)"
 FAILURE_RES = [
-    re.compile(rf"\bwithout(?:{_W}any)?{_W}(?:errors?|failures?|(?:failed|dropped|lost){_W}"
+    lazyre.compile(rf"\bwithout(?:{_W}any)?{_W}(?:errors?|failures?|(?:failed|dropped|lost){_W}"
                rf"{_UNITS_OF_WORK}|packet{_W}loss|loss|timeouts?)\b", _I),
-    re.compile(rf"\b(?:with{_W})?(?:no|zero){_W}(?:failed|dropped|lost|unsuccessful|errored)"
+    lazyre.compile(rf"\b(?:with{_W})?(?:no|zero){_W}(?:failed|dropped|lost|unsuccessful|errored)"
                rf"{_W}{_UNITS_OF_WORK}\b", _I),
-    re.compile(rf"\b(?:with{_W})?(?:no|zero){_W}(?:errors|failures|packet{_W}loss|timeouts)\b", _I),
-    re.compile(rf"\babort(?:s|ed|ing)?{_W}(?:any{_W}|all{_W})?(?:transactions?|requests?|connections?)"
+    lazyre.compile(rf"\b(?:with{_W})?(?:no|zero){_W}(?:errors|failures|packet{_W}loss|timeouts)\b", _I),
+    lazyre.compile(rf"\babort(?:s|ed|ing)?{_W}(?:any{_W}|all{_W})?(?:transactions?|requests?|connections?)"
                rf"{_W}(?:over|exceeding|longer{_W}than|that{_W}(?:takes?|took|exceeds?|exceeded))"
                rf"[^.;,]{{1,30}}", _I),
-    re.compile(rf"\berror{_W}rate{_W}(?:below|under|of{_W}less{_W}than|less{_W}than|<|<=|not{_W}"
+    lazyre.compile(rf"\berror{_W}rate{_W}(?:below|under|of{_W}less{_W}than|less{_W}than|<|<=|not{_W}"
                rf"exceeding)[ \t]*\d+(?:\.\d+)?[ \t]*%", _I),
-    re.compile(rf"\b(?:until|before){_W}(?:the{_W})?(?:first{_W})?(?:errors?|failures?|timeouts?"
+    lazyre.compile(rf"\b(?:until|before){_W}(?:the{_W})?(?:first{_W})?(?:errors?|failures?|timeouts?"
                rf"|packet{_W}loss){_W}(?:appeared|occurred|were{_W}seen|was{_W}seen)\b", _I),
-    re.compile(rf"\ball{_W}(?:(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}|of{_W}them){_W}(?:were|was|are)"
+    lazyre.compile(rf"\ball{_W}(?:(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}|of{_W}them){_W}(?:were|was|are)"
                rf"{_W}successful\b", _I),
 ]  # fmt: skip
 
 
 _FAILED = r"[ \t]+(?:failed|dropped|lost|unsuccessful|errored|errors|failures|packet|timeouts)"
 _FIRST = r"[ \t]+(?:the[ \t]+)?(?:first[ \t]+)?(?:error|failure|timeout|packet)"
-FAILURE_CRITERIA_GATE = re.compile(
+FAILURE_CRITERIA_GATE = lazyre.compile(
     rf"without[ \t]|no{_FAILED}|zero{_FAILED}|abort|error[ \t]+rate|until{_FIRST}|before{_FIRST}"
     r"|successful"
 )
@@ -191,16 +192,16 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
 # --- sponsor --------------------------------------------------------------------------------
 
 _ORG = r"[A-Z][\w&.\-]{0,40}(?:(?:[ \t]+|[ \t]*&[ \t]*)[A-Z][\w&.\-]{0,40}){0,3}"
-SPONSOR_AFTER_RE = re.compile(
+SPONSOR_AFTER_RE = lazyre.compile(
     rf"\b(?i:commissioned|sponsored|funded|paid{_W}for|underwritten|financed){_W}by{_W}"
     rf"(?:the{_W})?(?P<org>{_ORG})"
 )
-SPONSOR_BEFORE_RE = re.compile(
+SPONSOR_BEFORE_RE = lazyre.compile(
     rf"(?<![\w&.-])(?P<org>{_ORG}){_W}(?:commissioned|engaged|hired|retained|contracted|sponsored"
     rf"|funded|paid){_W}(?:(?:the{_W})?{_ORG}{_W}to\b|(?:this|the){_W}(?:tests?|testing|report"
     rf"|study|evaluation|benchmark))"
 )
-SPONSOR_AUTHOR_RE = re.compile(
+SPONSOR_AUTHOR_RE = lazyre.compile(
     rf"\b(?:[Tt]his|[Tt]he{_W}following){_W}(?:[\w-]+{_W}){{0,2}}?report{_W}from{_W}(?P<org>{_ORG})"
     # "prepared by the marketing team of X", "written by X's performance group", "Author: X lab"
     rf"|\b(?i:prepared|written|authored|produced|run|conducted){_W}by{_W}(?:the{_W})?"
@@ -251,19 +252,19 @@ def sponsor(ctx: Ctx) -> list[RawCondition]:
 # --- power_method ---------------------------------------------------------------------------
 
 POWER_PATTERNS = [
-    (re.compile(rf"[\"“]?\bshow{_W}power\b[\"”]?|\ballocated{_W}power\b|\bpower{_W}(?:allocation"
+    (lazyre.compile(rf"[\"“]?\bshow{_W}power\b[\"”]?|\ballocated{_W}power\b|\bpower{_W}(?:allocation"
                 rf"|budget)\b", _I), "allocated"),
-    (re.compile(rf"\b(?:external|inline|in-line)?[ \t]*power{_W}(?:meters?|analy[sz]ers?|monitors?)\b"
+    (lazyre.compile(rf"\b(?:external|inline|in-line)?[ \t]*power{_W}(?:meters?|analy[sz]ers?|monitors?)\b"
                 rf"|\b(?:external|inline){_W}power{_W}(?:management{_W})?(?:devices?|meters?|monitors?)\b"
                 rf"|\bactual{_W}power{_W}(?:consumed|consumption|draw)\b|\bexternally{_W}measured\b"
                 rf"|\bmeasured{_W}power\b|\bwatt[ \t-]?meters?\b|\bmetered{_W}PDUs?\b"
                 rf"|\bpower{_W}(?:draw|consumption|usage)[^.;]{{0,60}}?\b(?:was|were){_W}measured\b",
                 _I), "measured"),
-    (re.compile(r"\bname[ \t-]?plate\b", _I), "nameplate"),
-    (re.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
+    (lazyre.compile(r"\bname[ \t-]?plate\b", _I), "nameplate"),
+    (lazyre.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
                 rf"{_W}rating)\b", _I), "nameplate?"),
 ]  # fmt: skip
-POWER_WORD_RE = re.compile(r"\bpower\b|\bwatts?\b|\bW\b", _I)
+POWER_WORD_RE = lazyre.compile(r"\bpower\b|\bwatts?\b|\bW\b", _I)
 
 
 POWER_METHOD_WORDS = (
@@ -287,20 +288,22 @@ def power_method(ctx: Ctx) -> list[RawCondition]:
 
 # --- latency_statistic --------------------------------------------------------------------------
 
-LATENCY_CONTEXT_RE = re.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bRTT\b"
+LATENCY_CONTEXT_RE = lazyre.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bRTT\b"
                                 r"|\bround[ \t-]trip|\bduration\b|\d[ \t]?ms\b", _I)  # fmt: skip
 PERCENTILE_RES = [
-    re.compile(r"(?<![\w.])[Pp](?P<p>\d{2}(?:\.\d{1,3})?)(?!\w|\.\w)"),
-    re.compile(r"(?<![\w.])p\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)", _I),
-    re.compile(r"(?<![\w.])(?P<p>\d{1,2}(?:\.\d{1,3})?)(?:th|st|nd|rd)?[ \t-]+percentile\b", _I),
+    lazyre.compile(r"(?<![\w.])[Pp](?P<p>\d{2}(?:\.\d{1,3})?)(?!\w|\.\w)"),
+    lazyre.compile(r"(?<![\w.])p\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)", _I),
+    lazyre.compile(
+        r"(?<![\w.])(?P<p>\d{1,2}(?:\.\d{1,3})?)(?:th|st|nd|rd)?[ \t-]+percentile\b", _I
+    ),
 ]
 _LAT0 = r"(?:latenc\w{0,10}|response[ \t]+times?|round[ \t-]trip[ \t]+times?|RTT|delay)"
 _LAT = rf"(?:[\w-]{{1,30}}[ \t]+)?{_LAT0}"
 STAT_WORD_RES = [
-    (re.compile(rf"\b(?:average|mean|avg)[ \t]+{_LAT}|\b{_LAT0}[ \t]+(?:was[ \t]+)?averaged\b", _I), "mean"),
-    (re.compile(r"\bon[ \t]+average\b", _I), "mean?"),
-    (re.compile(rf"\bmedian[ \t]+{_LAT}", _I), "p50"),
-    (re.compile(rf"\b(?:max|maximum|worst[ \t-]case|peak)[ \t]+{_LAT}", _I), "max"),
+    (lazyre.compile(rf"\b(?:average|mean|avg)[ \t]+{_LAT}|\b{_LAT0}[ \t]+(?:was[ \t]+)?averaged\b", _I), "mean"),
+    (lazyre.compile(r"\bon[ \t]+average\b", _I), "mean?"),
+    (lazyre.compile(rf"\bmedian[ \t]+{_LAT}", _I), "p50"),
+    (lazyre.compile(rf"\b(?:max|maximum|worst[ \t-]case|peak)[ \t]+{_LAT}", _I), "max"),
 ]  # fmt: skip
 
 
@@ -308,7 +311,7 @@ _LAT_GATE = (
     r"[ \t]+(?:[\w-]{1,30}[ \t]+)?(?:latenc|response[ \t]+time|round[ \t-]trip[ \t]+time|rtt"
     r"|delay)"
 )
-LATENCY_STATISTIC_GATE = re.compile(
+LATENCY_STATISTIC_GATE = lazyre.compile(
     rf"p\(?\d|percentile|average|mean|avg|median|max{_LAT_GATE}|maximum{_LAT_GATE}"
     rf"|worst[ \t-]case{_LAT_GATE}|peak{_LAT_GATE}"
 )

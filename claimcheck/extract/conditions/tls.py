@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import Ctx, RawCondition, gated
 
 _I = re.IGNORECASE
 _W = r"[ \t]+"
 
-TLS_VERSION_RE = re.compile(
+TLS_VERSION_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?P<p>TLS|SSL)[ \t]?(?:v(?:ersion)?[ \t]?)?(?P<v>\d(?:\.\d)?)(?!\d)(?!\.\d)",
     _I,
 )
@@ -42,11 +43,13 @@ def tls_version(ctx: Ctx) -> list[RawCondition]:
 
 # --- cipher ---------------------------------------------------------------------------------
 
-IANA_CIPHER_RE = re.compile(
+IANA_CIPHER_RE = lazyre.compile(
     r"(?<![\w-])(?:TLS|SSL)_[A-Za-z0-9]{1,20}(?:_[A-Za-z0-9]{1,20}){2,12}(?![\w-])"
 )
-OPENSSL_CIPHER_RE = re.compile(r"(?<![\w-])[A-Za-z0-9]{2,12}(?:-[A-Za-z0-9]{1,12}){1,7}(?![\w-])")
-CIPHER_HEADS = re.compile(
+OPENSSL_CIPHER_RE = lazyre.compile(
+    r"(?<![\w-])[A-Za-z0-9]{2,12}(?:-[A-Za-z0-9]{1,12}){1,7}(?![\w-])"
+)
+CIPHER_HEADS = lazyre.compile(
     r"(?:EC)?DHE?|EDH|ADH|AECDH|ECDH|RSA|PSK|SRP|AES(?:128|256)?|3?DES|CAMELLIA(?:128|256)?"
     r"|CHACHA20|RC4|IDEA|SEED|EXP|NULL|ARIA(?:128|256)?",
     _I,
@@ -84,11 +87,11 @@ _KT = r"(?P<kt>RSA|ECDSA|ECC|DSA|DH)"
 _SIZE = r"(?P<n>\d{3,5}|[1-8][ \t]?[Kk])"
 _KEYWORD = r"(?:keys?|key[ \t]+(?:sizes?|lengths?)|certificates?|certs?|modulus)\b"
 KEY_SIZE_RES = [
-    re.compile(rf"(?<![\w.,]){_SIZE}[ \t-]?bits?[ \t-]+(?:{_KT}[ \t-]+)?{_KEYWORD}", _I),
-    re.compile(rf"(?<![\w.,]){_SIZE}[ \t-]?bits?[ \t-]+{_KT}\b", _I),
-    re.compile(rf"(?<![\w-]){_KT}[ \t-]?(?P<n>\d{{3,5}})(?!\w|\.\w)"),
-    re.compile(rf"(?<![\w.,])(?P<n>[1-8][ \t]?[Kk])[ \t-]+(?:{_KT}[ \t-]+)?keys?\b", _I),
-    re.compile(rf"\bkey{_W}(?:size|length)s?[ \t]*(?:of{_W}|was{_W}|is{_W}|[:=][ \t]*)?"
+    lazyre.compile(rf"(?<![\w.,]){_SIZE}[ \t-]?bits?[ \t-]+(?:{_KT}[ \t-]+)?{_KEYWORD}", _I),
+    lazyre.compile(rf"(?<![\w.,]){_SIZE}[ \t-]?bits?[ \t-]+{_KT}\b", _I),
+    lazyre.compile(rf"(?<![\w-]){_KT}[ \t-]?(?P<n>\d{{3,5}})(?!\w|\.\w)"),
+    lazyre.compile(rf"(?<![\w.,])(?P<n>[1-8][ \t]?[Kk])[ \t-]+(?:{_KT}[ \t-]+)?keys?\b", _I),
+    lazyre.compile(rf"\bkey{_W}(?:size|length)s?[ \t]*(?:of{_W}|was{_W}|is{_W}|[:=][ \t]*)?"
                rf"(?P<n>\d{{3,5}})(?:[ \t-]?bits?)?\b", _I),
 ]  # fmt: skip
 
@@ -118,7 +121,7 @@ def key_size(ctx: Ctx) -> list[RawCondition]:
     return out
 
 
-KEY_TYPE_RE = re.compile(
+KEY_TYPE_RE = lazyre.compile(
     r"(?<![\w-])(?P<t>RSA|ECDSA|ECC|DSA|Ed25519|Ed448|X25519|X448|P-256|P-384|P-521|secp256r1"
     r"|secp384r1|secp521r1|prime256v1)(?!\w|-(?!\d))",
     _I,
@@ -145,16 +148,16 @@ def key_type(ctx: Ctx) -> list[RawCondition]:
 
 _SESS = r"(?:TLS|SSL)"
 REUSE_TRUE = [
-    re.compile(rf"\bsession{_W}(?:IDs?|tickets?|resumption|reuse|re-use|caching|cache|identifiers?)\b", _I),
-    re.compile(rf"\b(?:resumed|reused|re-used|abbreviated){_W}(?:{_SESS}{_W})?(?:sessions?|handshakes?)\b", _I),
-    re.compile(rf"\b{_SESS}{_W}(?:session{_W})?(?:resumption|reuse|re-use)\b", _I),
-    re.compile(rf"\bPSK{_W}resumption\b|(?<![\w-])0-RTT\b", _I),
-    re.compile(rf"\bover{_W}(?:an?{_W}|the{_W})?(?:single|one|same){_W}{_SESS}{_W}(?:connection|session)\b", _I),
+    lazyre.compile(rf"\bsession{_W}(?:IDs?|tickets?|resumption|reuse|re-use|caching|cache|identifiers?)\b", _I),
+    lazyre.compile(rf"\b(?:resumed|reused|re-used|abbreviated){_W}(?:{_SESS}{_W})?(?:sessions?|handshakes?)\b", _I),
+    lazyre.compile(rf"\b{_SESS}{_W}(?:session{_W})?(?:resumption|reuse|re-use)\b", _I),
+    lazyre.compile(rf"\bPSK{_W}resumption\b|(?<![\w-])0-RTT\b", _I),
+    lazyre.compile(rf"\bover{_W}(?:an?{_W}|the{_W})?(?:single|one|same){_W}{_SESS}{_W}(?:connection|session)\b", _I),
 ]  # fmt: skip
 REUSE_FALSE = [
-    re.compile(rf"\bfull{_W}(?:{_SESS}{_W})?handshakes?{_W}(?:(?:on|for|with|in){_W})?"
+    lazyre.compile(rf"\bfull{_W}(?:{_SESS}{_W})?handshakes?{_W}(?:(?:on|for|with|in){_W})?"
                rf"(?:every|each){_W}(?:time|connection|request|session|transaction)\b", _I),
-    re.compile(rf"\b(?:an?{_W})?new{_W}{_SESS}{_W}(?:session|handshake){_W}(?:for|per|on|with)"
+    lazyre.compile(rf"\b(?:an?{_W})?new{_W}{_SESS}{_W}(?:session|handshake){_W}(?:for|per|on|with)"
                rf"{_W}(?:every|each){_W}(?:connection|request|transaction)\b", _I),
 ]  # fmt: skip
 

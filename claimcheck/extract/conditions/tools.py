@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import Ctx, RawCondition, gated
 from claimcheck.units import is_bit_rate
 
@@ -31,60 +32,60 @@ Namer = str | Callable[[re.Match[str]], str]
 # (pattern, canonical name, needs tool context nearby): short words like "ab" or "hey"
 # only count next to "tool", "benchmark", "ran", an option or backticks.
 GENERATORS: list[tuple[re.Pattern[str], Namer, bool]] = [
-    (re.compile(r"\b(?P<a>IXIA|Ixia)(?:[ \t]+(?P<m>X[A-Z]{0,3}\d{1,3}[A-Z]?|PerfectStorm"
+    (lazyre.compile(r"\b(?P<a>IXIA|Ixia)(?:[ \t]+(?P<m>X[A-Z]{0,3}\d{1,3}[A-Z]?|PerfectStorm"
                 r"|Optixia[ \t]+\w+))?\b"), _ixia, False),
-    (re.compile(r"\bIxLoad\b", _I), "IxLoad", False),
-    (re.compile(r"\bIxNetwork\b", _I), "IxNetwork", False),
-    (re.compile(r"\bIxChariot\b", _I), "IxChariot", False),
-    (re.compile(r"\bBreakingPoint\b", _I), "BreakingPoint", False),
-    (re.compile(r"\b(?:Keysight[ \t]+)?CyPerf\b", _I), "CyPerf", False),
-    (re.compile(rf"\bSpirent{_W}(?:Web{_W})?Avalanche(?:{_W}(?P<c>Commander))?"
+    (lazyre.compile(r"\bIxLoad\b", _I), "IxLoad", False),
+    (lazyre.compile(r"\bIxNetwork\b", _I), "IxNetwork", False),
+    (lazyre.compile(r"\bIxChariot\b", _I), "IxChariot", False),
+    (lazyre.compile(r"\bBreakingPoint\b", _I), "BreakingPoint", False),
+    (lazyre.compile(r"\b(?:Keysight[ \t]+)?CyPerf\b", _I), "CyPerf", False),
+    (lazyre.compile(rf"\bSpirent{_W}(?:Web{_W})?Avalanche(?:{_W}(?P<c>Commander))?"
                 rf"(?:{_W}(?P<m>\d{{3,4}}[A-Z]?)\b)?"), _spirent, False),
-    (re.compile(rf"\bSpirent{_W}TestCenter\b", _I), "Spirent TestCenter", False),
-    (re.compile(rf"\b(?P<a>Spirent){_W}(?P<m>C\d{{1,3}}|[A-Z]?\d{{3,4}}[A-Z]?)\b"), _ixia, False),
-    (re.compile(r"(?<!Spirent )(?<!Web )\bAvalanche(?:[ \t]+(?P<c>Commander))?(?:[ \t]+(?P<m>\d{3,4}"
+    (lazyre.compile(rf"\bSpirent{_W}TestCenter\b", _I), "Spirent TestCenter", False),
+    (lazyre.compile(rf"\b(?P<a>Spirent){_W}(?P<m>C\d{{1,3}}|[A-Z]?\d{{3,4}}[A-Z]?)\b"), _ixia, False),
+    (lazyre.compile(r"(?<!Spirent )(?<!Web )\bAvalanche(?:[ \t]+(?P<c>Commander))?(?:[ \t]+(?P<m>\d{3,4}"
                 r"[A-Z]?)\b)?"), _spirent, False),
-    (re.compile(r"\b(?:Grafana[ \t]+)?k6\b"), "Grafana k6", False),
-    (re.compile(r"\bwrk2\b"), "wrk2", False),
-    (re.compile(r"\bwrk\b"), "wrk", False),
-    (re.compile(r"\bh2load\b"), "h2load", False),
-    (re.compile(r"\bautocannon\b", _I), "autocannon", False),
-    (re.compile(r"\b(?:Apache[ \t]*)?JMeter\b", _I), "JMeter", False),
-    (re.compile(r"\bLocust\b"), "Locust", False),
-    (re.compile(r"\bGatling\b"), "Gatling", False),
-    (re.compile(r"\bApache[ \t]?Bench\b", _I), "ab", False),
-    (re.compile(r"\bvegeta\b", _I), "vegeta", False),
-    (re.compile(r"\bhttperf\b"), "httperf", False),
-    (re.compile(r"\bbombardier\b"), "bombardier", False),
-    (re.compile(r"\bTsung\b"), "Tsung", False),
-    (re.compile(r"\biperf3?\b", _I), "iperf", False),
-    (re.compile(r"\bTRex\b"), "TRex", False),
-    (re.compile(r"(?<![\w./-])ab(?![\w/-])"), "ab", True),
-    (re.compile(r"(?<![\w./-])hey(?![\w/-])"), "hey", True),
-    (re.compile(r"(?<![\w./-])oha(?![\w/-])"), "oha", True),
-    (re.compile(r"(?<![\w./-])siege(?![\w/-])"), "Siege", True),
-    (re.compile(r"(?<![\w./-])locust(?![\w/-])"), "Locust", True),
+    (lazyre.compile(r"\b(?:Grafana[ \t]+)?k6\b"), "Grafana k6", False),
+    (lazyre.compile(r"\bwrk2\b"), "wrk2", False),
+    (lazyre.compile(r"\bwrk\b"), "wrk", False),
+    (lazyre.compile(r"\bh2load\b"), "h2load", False),
+    (lazyre.compile(r"\bautocannon\b", _I), "autocannon", False),
+    (lazyre.compile(r"\b(?:Apache[ \t]*)?JMeter\b", _I), "JMeter", False),
+    (lazyre.compile(r"\bLocust\b"), "Locust", False),
+    (lazyre.compile(r"\bGatling\b"), "Gatling", False),
+    (lazyre.compile(r"\bApache[ \t]?Bench\b", _I), "ab", False),
+    (lazyre.compile(r"\bvegeta\b", _I), "vegeta", False),
+    (lazyre.compile(r"\bhttperf\b"), "httperf", False),
+    (lazyre.compile(r"\bbombardier\b"), "bombardier", False),
+    (lazyre.compile(r"\bTsung\b"), "Tsung", False),
+    (lazyre.compile(r"\biperf3?\b", _I), "iperf", False),
+    (lazyre.compile(r"\bTRex\b"), "TRex", False),
+    (lazyre.compile(r"(?<![\w./-])ab(?![\w/-])"), "ab", True),
+    (lazyre.compile(r"(?<![\w./-])hey(?![\w/-])"), "hey", True),
+    (lazyre.compile(r"(?<![\w./-])oha(?![\w/-])"), "oha", True),
+    (lazyre.compile(r"(?<![\w./-])siege(?![\w/-])"), "Siege", True),
+    (lazyre.compile(r"(?<![\w./-])locust(?![\w/-])"), "Locust", True),
 ]  # fmt: skip
-TOOL_CONTEXT_RE = re.compile(
+TOOL_CONTEXT_RE = lazyre.compile(
     r"\b(?:tool|benchmark\w*|load[ \t-]?(?:test\w*|generat\w*)|generator|utility|command|CLI"
     r"|ran|run|using|used|with)\b|`|(?<![\w-])-{1,2}[a-zA-Z]",
     _I,
 )
 VERSION = r"\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,3}){0,2}"
-VERSION_NEAR_RE = re.compile(
+VERSION_NEAR_RE = lazyre.compile(
     rf"[ \t]*(?:\([ \t]*)?(?:,[ \t]*)?(?:(?:software{_W})?release|version|ver\.?|v)?[ \t]*"
     rf"(?P<v>{VERSION})(?!\w|\.\w)",
     _I,
 )
-VERSION_FAR_RE = re.compile(
+VERSION_FAR_RE = lazyre.compile(
     rf"[^.;()]{{0,50}}?\bsoftware{_W}release{_W}(?P<v>{VERSION})(?!\w|\.\w)", _I
 )
-LIMIT_RE = re.compile(
+LIMIT_RE = lazyre.compile(
     rf"\bgeneration{_W}limit\b|\b(?:generator|tool|client|tester)(?:'s)?{_W}(?:limit|maximum"
     rf"|ceiling|capacity)\b|\blimit{_W}of{_W}the{_W}(?:traffic{_W})?(?:generator|tool|tester)\b",
     _I,
 )
-LIMIT_UNIT_RE = re.compile(r"\b(CPS|RPS|TPS|connections[ \t]+per[ \t]+second|requests[ \t]+per"
+LIMIT_UNIT_RE = lazyre.compile(r"\b(CPS|RPS|TPS|connections[ \t]+per[ \t]+second|requests[ \t]+per"
                            r"[ \t]+second)\b", _I)  # fmt: skip
 _UNIT_NAMES = {"connections per second": "CPS", "requests per second": "RPS"}
 
@@ -109,7 +110,7 @@ _GENERATOR_GATES = [
 ]
 # Too common inside other words ("table", "they") to gate on: the tools' own patterns do.
 _INSIDE_WORDS = {"ab", "hey", "oha"}
-SHORT_TOOL_RE = re.compile(r"(?<![\w./-])(?:ab|hey|oha)(?![\w/-])")
+SHORT_TOOL_RE = lazyre.compile(r"(?<![\w./-])(?:ab|hey|oha)(?![\w/-])")
 # Any generator's word, or one of a stated generation limit (every alternative of LIMIT_RE
 # has one of these): one scan decides whether a text can name a generator at all.
 TRAFFIC_GENERATOR_WORDS = (

@@ -11,6 +11,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from claimcheck import lazyre
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Condition, Device, Document, Extraction
 from claimcheck.rules.checks.disclosure import (
@@ -26,7 +27,7 @@ from claimcheck.rules.registry import Hit, check
 
 # --- captions (shared by C001 and C004) -----------------------------------------------------------
 
-CAPTION_RE = re.compile(
+CAPTION_RE = lazyre.compile(
     r"[\s*_#>]{0,6}(?P<kind>charts?|figures?|figs?\.?|tables?|exhibits?|graphs?|diagrams?)[ \t]+"
     r"(?P<num>\d{1,3})(?P<suffix>[a-z]?)\b(?:[ \t]*[:.\-–—][ \t]*(?P<title>\S.*))?$",
     re.IGNORECASE,
@@ -80,7 +81,7 @@ def captions(doc: Document) -> list[Caption]:
     return out
 
 
-_MARKUP = re.compile(r"[*_`]+|<[^>]{1,20}>")
+_MARKUP = lazyre.compile(r"[*_`]+|<[^>]{1,20}>")
 
 
 def _norm(text: str) -> str:
@@ -94,10 +95,10 @@ MIN_WORDS = 8  # a repeated sentence shorter than this is a caption, a footer or
 MIN_SUFFIX_WORDS = 6
 
 LABEL_RES = [
-    re.compile(r"(?:With|For|Using|Under|In|At)[ \t]+(?:the[ \t]+)?(?P<label>[^,;:]{2,48}?)"
+    lazyre.compile(r"(?:With|For|Using|Under|In|At)[ \t]+(?:the[ \t]+)?(?P<label>[^,;:]{2,48}?)"
                r"(?:[ \t]+(?:tests?|scenarios?|cases?|configurations?|modes?|profiles?|runs?))?"
                r"[ \t]*,[ \t]"),
-    re.compile(r"(?P<label>[A-Z][\w +/&.()-]{1,40}?)[ \t]*:[ \t]"),
+    lazyre.compile(r"(?P<label>[A-Z][\w +/&.()-]{1,40}?)[ \t]*:[ \t]"),
 ]  # fmt: skip
 LABEL_STOP = {"these", "this", "that", "those", "such", "all", "both", "each", "addition",
               "contrast", "general", "short", "summary", "particular", "our", "fact", "practice",
@@ -117,10 +118,12 @@ def duplicate_label(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     yield from _table_rows(doc)
 
 
-_NUMERIC_CELL = re.compile(r"[\s<>~≈$€£+\-–]*\d[\d,.]*\s*(?:%|[A-Za-z/µ]{0,8})?[\s*)]*(?:\(.*\))?$")
+_NUMERIC_CELL = lazyre.compile(
+    r"[\s<>~≈$€£+\-–]*\d[\d,.]*\s*(?:%|[A-Za-z/µ]{0,8})?[\s*)]*(?:\(.*\))?$"
+)
 
 
-DIMENSION_RE = re.compile(
+DIMENSION_RE = lazyre.compile(
     r"\b(?:size|object|file|frame|packet|payload|connections?|users?|concurren\w*|clients?"
     r"|threads?|VUs?|load|runs?|iterations?|trials?|tests?|scenarios?|cases?|modes?|profiles?"
     r"|cipher|keys?|direction|steps?|date|time|day|region|zone|instance|version|release|build"
@@ -279,7 +282,7 @@ def _label(s: Sentence, block: Block) -> tuple[str, str] | None:
 
 # --- C002 name-inconsistency ----------------------------------------------------------------------
 
-_VERSION_TOKEN = re.compile(r"\d+|[a-z]+")
+_VERSION_TOKEN = lazyre.compile(r"\d+|[a-z]+")
 _VERSION_NOISE = {"v", "ver", "version", "release", "build", "software", "sw", "r", "rel",
                   "hf", "nc", "ns", "a", "b", "x", "p", "patch", "update", "u", "sp"}  # fmt: skip
 MAX_VERSIONS = 20  # distinct versions compared per device (pairs among them are bounded)
@@ -335,7 +338,7 @@ def name_inconsistency(doc: Document, extraction: Extraction) -> Iterator[Hit]:
         yield from _token_slips(doc)
 
 
-SIBLING_RE = re.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
+SIBLING_RE = lazyre.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
                         r"|smaller|bigger|other[ \t]+models?|models?|range|replac\w+|upgrade\w*)\b",
                         re.IGNORECASE)  # fmt: skip
 
@@ -369,7 +372,7 @@ def _model_slips(doc: Document, extraction: Extraction) -> Iterator[Hit]:
             yield Hit(m.start, m.end, msg, {"device": other.id, "variant": slip.model})
 
 
-MODEL_TOKEN_RE = re.compile(r"(?<![\w.-])(?P<prefix>[A-Z]{1,4})-?(?P<num>\d{3,5})(?P<suffix>[A-Za-z]{0,3})"
+MODEL_TOKEN_RE = lazyre.compile(r"(?<![\w.-])(?P<prefix>[A-Z]{1,4})-?(?P<num>\d{3,5})(?P<suffix>[A-Za-z]{0,3})"
                             r"(?![\w-])")  # fmt: skip
 NOT_MODEL_PREFIXES = {"RFC", "ISO", "IEC", "IEEE", "EN", "ITU", "CVE", "SP", "NIST", "TLS", "SSL",
                       "SHA", "AES", "DES", "MD", "RC", "TCP", "UDP", "IP", "HTTP", "H", "X", "P",
@@ -429,8 +432,10 @@ def _near(a: str, b: str) -> bool:
 
 # --- C003 methodology-contradiction ---------------------------------------------------------------
 
-ZERO_FAILURE_RE = re.compile(r"\bwithout\b|\bno\b|\bzero\b|\ball\b[^.;]{0,40}\bsuccessful\b", re.I)
-UNIVERSAL_RE = re.compile(
+ZERO_FAILURE_RE = lazyre.compile(
+    r"\bwithout\b|\bno\b|\bzero\b|\ball\b[^.;]{0,40}\bsuccessful\b", re.I
+)
+UNIVERSAL_RE = lazyre.compile(
     r"\b(?:all|every|each)[ \t]+(?:of[ \t]+the[ \t]+)?(?:tests?|runs?|measurements?|scenarios?"
     r"|results?)\b|\bthroughout\b|\bfor[ \t]+all\b|\bexclusively\b|\bin[ \t]+every\b|\balways\b",
     re.IGNORECASE,
@@ -449,7 +454,7 @@ def methodology_contradiction(doc: Document, extraction: Extraction) -> Iterator
 _METHOD_WORDS = (
     r"(?:section[ \t]+\d[\d.]*|method(?:ology)?|criteri(?:on|a)|procedure|test[ \t]+plan|protocol)"
 )
-ADMITTED_RE = re.compile(
+ADMITTED_RE = lazyre.compile(
     rf"\b(?:while|whereas|although|though|but|even[ \t]+though|despite)\b[^.;]{{0,80}}?\b"
     rf"{_METHOD_WORDS}\b[^.;]{{0,40}}?\b(?:requires?|specif(?:y|ies|ied)|mandates?|calls?[ \t]+for"
     rf"|prescribes?)\b|(?<!not[ \t])(?<!never[ \t])\bcontrary[ \t]+to[ \t]+(?:the|our|its)[ \t]+"
@@ -562,40 +567,42 @@ def _profile_contradiction(doc: Document, extraction: Extraction) -> Iterator[Hi
 
 # --- C004 dangling-reference ----------------------------------------------------------------------
 
-APPENDIX_REF_RE = re.compile(
+APPENDIX_REF_RE = lazyre.compile(
     r"\bappendix[ \t]+(?P<app>[A-Z]|\d{1,2}|[IVX]{1,4})\b(?:[ \t]*,?[ \t]*(?:question|Q)[ \t]*#?"
     r"[ \t]*(?P<q>\d{1,3}))?",
     re.IGNORECASE,
 )
-QUESTION_REF_RE = re.compile(r"\bquestion[ \t]*#?[ \t]*(?P<q>\d{1,3})\b", re.IGNORECASE)
-SECTION_REF_RE = re.compile(r"(?:\bsection|§)[ \t]*(?P<s>\d{1,2}(?:\.\d{1,2}){0,3})\b", re.I)
-FIGURE_REF_RE = re.compile(
+QUESTION_REF_RE = lazyre.compile(r"\bquestion[ \t]*#?[ \t]*(?P<q>\d{1,3})\b", re.IGNORECASE)
+SECTION_REF_RE = lazyre.compile(r"(?:\bsection|§)[ \t]*(?P<s>\d{1,2}(?:\.\d{1,2}){0,3})\b", re.I)
+FIGURE_REF_RE = lazyre.compile(
     r"\b(?P<kind>charts?|figures?|figs?\.|tables?|exhibits?|graphs?)[ \t]+(?P<n>\d{1,3})"
     r"(?:[ \t]*(?:-|–|to|through)[ \t]*(?P<n2>\d{1,3}))?\b",
     re.IGNORECASE,
 )
-FOOTNOTE_REF_RE = re.compile(r"<sup>[ \t]*(?P<n>\d{1,3})[ \t]*</sup>|\[\^(?P<md>[\w-]{1,20})\]")
+FOOTNOTE_REF_RE = lazyre.compile(r"<sup>[ \t]*(?P<n>\d{1,3})[ \t]*</sup>|\[\^(?P<md>[\w-]{1,20})\]")
 # "RFC 2544 section 26", "Appendix C of RFC 3511", "section 4 of the IxLoad user guide"
-EXTERNAL_BEFORE_RE = re.compile(r"\b(?:RFC|ISO|IEEE|IETF|NIST|ETSI|ITU|EN|BS)\b[^.;]{0,25}$", re.I)
-EXTERNAL_AFTER_RE = re.compile(
+EXTERNAL_BEFORE_RE = lazyre.compile(
+    r"\b(?:RFC|ISO|IEEE|IETF|NIST|ETSI|ITU|EN|BS)\b[^.;]{0,25}$", re.I
+)
+EXTERNAL_AFTER_RE = lazyre.compile(
     r"[ \t]*(?:of|in)[ \t]+(?:RFC|ISO|IEEE|IETF|NIST|ETSI|ITU)\b|[ \t]*(?:of|in)[ \t]+(?:the[ \t]+"
     r"|their[ \t]+|an?[ \t]+)?(?!this\b)(?:[\w.-]+[ \t]+){0,3}(?:guide|standard|specification|paper"
     r"|datasheet|manual|white[ \t]?paper|handbook)\b",
     re.IGNORECASE,
 )
-APPENDIX_LABEL_RE = re.compile(
+APPENDIX_LABEL_RE = lazyre.compile(
     r"^[ \t#*_>|-]{0,8}appendix[ \t]+(?P<app>[A-Z]|\d{1,2}|[IVX]{1,4})\b", re.IGNORECASE | re.M
 )
 # "### 3. How is ...?", "Q4: Why ...", "Question 2 - ..." at the start of a line
-QUESTION_LABEL_RE = re.compile(
+QUESTION_LABEL_RE = lazyre.compile(
     r"[ \t*_#>-]{0,8}(?:(?P<qq>Q(?:uestion)?[ \t]*#?)(?P<q1>\d{1,3})\b[.):\-–]?"
     r"|(?P<q2>\d{1,3})[.)][ \t]+(?=[^\n]*\?))"
 )
-SECTION_LABEL_RE = re.compile(r"[\s*_#]{0,6}(?:section[ \t]+)?(?P<s>\d{1,2}(?:\.\d{1,2}){0,3})\.?"
+SECTION_LABEL_RE = lazyre.compile(r"[\s*_#]{0,6}(?:section[ \t]+)?(?P<s>\d{1,2}(?:\.\d{1,2}){0,3})\.?"
                               r"[ \t]+[A-Z]", re.IGNORECASE)  # fmt: skip
-FOOTNOTE_LABEL_RE = re.compile(r"[\s\\*]{0,4}(?:<sup>[ \t]*(?P<n>\d{1,3})[ \t]*</sup>|\[?(?P<m>\d{1,3})"
+FOOTNOTE_LABEL_RE = lazyre.compile(r"[\s\\*]{0,4}(?:<sup>[ \t]*(?P<n>\d{1,3})[ \t]*</sup>|\[?(?P<m>\d{1,3})"
                                r"[\].)][ \t])")  # fmt: skip
-MD_FOOTNOTE_DEF_RE = re.compile(r"^\[\^(?P<md>[\w-]{1,20})\]:", re.M)
+MD_FOOTNOTE_DEF_RE = lazyre.compile(r"^\[\^(?P<md>[\w-]{1,20})\]:", re.M)
 MIN_CAPTIONS = 3  # figure/table references are checked only against this many captions
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Condition, Device, Document, Extraction, Measurement
@@ -46,32 +47,32 @@ def _shipped_data(code: str) -> dict[str, Any]:
 
 
 # "Layer 7 CPS", "L4 connections per second": the layer number read as a figure.
-_LAYER_BEFORE = re.compile(r"(?:\blayer|\bL)[ \t-]?$", re.IGNORECASE)
+_LAYER_BEFORE = lazyre.compile(r"(?:\blayer|\bL)[ \t-]?$", re.IGNORECASE)
 # "delay their response 60 seconds", "a 30 s timeout": a setting, not a measured latency.
-_SETTING_BEFORE = re.compile(
+_SETTING_BEFORE = lazyre.compile(
     r"\b(?:delay(?:ed|s)?|timeouts?|think[ -]time|wait(?:ed|s)?|keep[ -]?alive|idle|sleep)\b"
     r"[^.;]{0,40}$",
     re.IGNORECASE,
 )
 
 
-_SETTING_AFTER = re.compile(r"[ \t-]*(?:delay|timeout|think[ -]time|wait|idle|sleep)\b", re.I)
+_SETTING_AFTER = lazyre.compile(r"[ \t-]*(?:delay|timeout|think[ -]time|wait|idle|sleep)\b", re.I)
 # "10GbE", "25GBASE-SR": an interface name, not a rate anybody measured.
-_INTERFACE_TEXT = re.compile(r"\d[ \t]?(?:G|M)(?:b)?E\b|\dG?BASE-|\d[ \t]?Gig(?:abit)?E", re.I)
+_INTERFACE_TEXT = lazyre.compile(r"\d[ \t]?(?:G|M)(?:b)?E\b|\dG?BASE-|\d[ \t]?Gig(?:abit)?E", re.I)
 # "licensed for 8 Gbps", "a 2.3 Gbps baseline", "burst to 10 Gbps": a cap, not a result.
-_CAP_BEFORE = re.compile(
+_CAP_BEFORE = lazyre.compile(
     r"(?:\blicen[cs]ed[ \t]+(?:for|at|to)|\blicen[cs]e[ \t]+(?:of|cap|limit)(?:[ \t]+of)?|\bbaseline"
     r"(?:[ \t]+bandwidth)?[ \t]+of|\bburst(?:s|ing)?[ \t]+to|\brated[ \t]+(?:at|for)|\blimited[ \t]+to"
     r"|\bcapped[ \t]+at)[ \t]+(?:an?[ \t]+|the[ \t]+)?$",
     re.IGNORECASE,
 )
-_CAP_AFTER = re.compile(
+_CAP_AFTER = lazyre.compile(
     r"[ \t-]*(?:of[ \t]+)?(?:(?:a|an|the|one|each|single|its|their)[ \t]+){0,2}(?:licen[cs]e|baseline|burst|links?\b|ports?\b|uplinks?|interfaces?\b|NICs?\b"
     r"|switch|Ethernet|line[ \t-]rate|instance[ \t]+bandwidth|network[ \t]+bandwidth)",
     re.IGNORECASE,
 )
 THROUGHPUT_FAMILIES = ("throughput", "ssl_throughput", "compression_throughput")
-DATASHEET_RE = re.compile(
+DATASHEET_RE = lazyre.compile(
     r"\b(?:data[ \t-]?sheet|spec(?:ification)?s?[ \t-]sheet|product[ \t]+brief)\b", re.IGNORECASE
 )
 
@@ -199,7 +200,7 @@ def label(name: str) -> str:
 # --- D001 missing-condition -----------------------------------------------------------------------
 
 
-SSL_BULK_RE = re.compile(
+SSL_BULK_RE = lazyre.compile(
     r"\b(?:SSL|TLS|HTTPS|encrypted|bulk[ \t]+crypto)\b[^.;]{0,30}\bthroughput\b|\bthroughput\b"
     r"[^.;]{0,20}\b(?:of|for)[ \t]+(?:SSL|TLS|HTTPS|encrypted)\b",
     re.IGNORECASE,
@@ -214,14 +215,14 @@ def family_of(doc: Document, m: Measurement) -> str:
     return m.metric
 
 
-_BYTES_RE = re.compile(r"\b(?:object|file|response|page|payload|body|asset|image|document|html|json"
+_BYTES_RE = lazyre.compile(r"\b(?:object|file|response|page|payload|body|asset|image|document|html|json"
                        r"|static|serv(?:e|es|ed|ing)|return(?:s|ed|ing)?|fetch\w*|GET|download\w*"
                        r"|transfer\w*|message|record|frame|packet)s?\b", re.IGNORECASE)  # fmt: skip
-_NOT_OBJECT_RE = re.compile(r"\b(?:memory|RAM|disk|storage|heap|buffer|cache[ \t]+size|key|cookie"
+_NOT_OBJECT_RE = lazyre.compile(r"\b(?:memory|RAM|disk|storage|heap|buffer|cache[ \t]+size|key|cookie"
                             r"|header)s?\b", re.IGNORECASE)  # fmt: skip
 
 
-GENERAL_SECTION_RE = re.compile(
+GENERAL_SECTION_RE = lazyre.compile(
     r"methodolog|\bmethod\b|\bsetup\b|\bset-up\b|\bsettings?\b|\bconfiguration|\benvironment"
     r"|\bappendix|\bdetails\b|\bprocedure|\bprofiles?\b|\btraffic\b|\btest[ \t-]?bed\b"
     r"|\bhow[ \t]+we\b|\bparameters\b|\bconditions\b|\bworkload\b",
@@ -382,7 +383,7 @@ def missing_condition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
 
 # --- D002 missing-repeatability -------------------------------------------------------------------
 
-VARIATION_RE = re.compile(
+VARIATION_RE = lazyre.compile(
     r"standard[ \t]+deviations?|\bstd\.?[ \t]?dev\b|\bstdev\b|coefficient[ \t]+of[ \t]+variation"
     r"|\bCoV\b|±|\+/-|run[ \t-]to[ \t-]run|between[ \t]+runs|across[ \t]+(?:the[ \t]+)?runs"
     r"|\bvariance\b|confidence[ \t]+intervals?|error[ \t]+bars?|\bvaried[ \t]+(?:by[ \t]+)?"
@@ -390,14 +391,14 @@ VARIATION_RE = re.compile(
     r"[ \t]+of[ \t]+each[ \t]+other|repeatab\w+[ \t]+(?:was|were|is|within)|spread[ \t]+of",
     re.IGNORECASE,
 )
-METHOD_HEADING_RE = re.compile(
+METHOD_HEADING_RE = lazyre.compile(
     r"methodolog|\btest(?:ing)?[ \t]+(?:setup|set-up|procedure|process|bed|environment|method)"
     r"|\bhow[ \t]+we[ \t]+test|\btestbed\b",
     re.IGNORECASE,
 )
 
 
-_RUN_WORDS = re.compile(
+_RUN_WORDS = lazyre.compile(
     r"\b(?:runs?|iterations?|trials?|repeat\w*|repetitions?|times|passes)\b", re.I
 )
 
@@ -405,26 +406,26 @@ _RUN_WORDS = re.compile(
 # "repeated every test three times", "three runs per server" (what the runs extractor misses)
 _NUMW = r"(?:two|three|four|five|six|seven|eight|nine|ten|twenty|\d{1,3})"
 # "repeated every test three times", "five 120-second runs" (what the runs extractor misses)
-RUNS_TEXT_RE = re.compile(
+RUNS_TEXT_RE = lazyre.compile(
     rf"\b(?:repeat\w*|re-?ran|ran|run|executed|performed|conducted)\b[^.;]{{0,40}}?\b(?:twice"
     rf"|thrice|(?:{_NUMW}|multiple|several)[ \t]+times)\b|(?<![\w.,-]){_NUMW}[ \t]+(?:[\w-]+[ \t]+){{0,2}}"
     rf"(?:runs|iterations|trials|repetitions|passes)\b",
     re.IGNORECASE,
 )
-RUN_TIMES_RE = re.compile(
+RUN_TIMES_RE = lazyre.compile(
     rf"\b(?:twice|thrice|(?:{_NUMW}|multiple|several)[ \t]+times)\b(?![ \t]+(?:higher|faster|more"
     rf"|lower|slower|less|larger|greater|better|worse|as|the|that|than|over|bigger|smaller))",
     re.IGNORECASE,
 )
-RUN_WORD_RE = re.compile(r"\b(?:runs?|ran|repeat\w*|executed|iterations?|trials?|scenarios?"
+RUN_WORD_RE = lazyre.compile(r"\b(?:runs?|ran|repeat\w*|executed|iterations?|trials?|scenarios?"
                          r"|tests?|measurements?)\b", re.IGNORECASE)  # fmt: skip
-VARIATION_NEAR_RUNS_RE = re.compile(
+VARIATION_NEAR_RUNS_RE = lazyre.compile(
     r"\b(?:var(?:ied|ies|y|iation)|differ(?:ed|s|ence)?|deviat\w*|fluctuat\w*|spread|range[ds]?"
     r"|agreed?)\b[^.;]{0,50}?\b(?:by|than|within|of|to)\b[^.;]{0,25}?\d+(?:\.\d+)?[ \t]*%",
     re.IGNORECASE,
 )
 # "each run lasted 300 seconds", "a 30-second steady state" (what the duration extractor misses)
-DURATION_TEXT_RE = re.compile(
+DURATION_TEXT_RE = lazyre.compile(
     r"\b(?:lasted|lasting|held|duration[ \t]+(?:of|was)|period[ \t]+of|steady[ \t-]state[ \t]+of"
     r"|ran[ \t]+for|run[ \t]+for|runs[ \t]+for)[ \t]+(?:a[ \t]+|an[ \t]+|about[ \t]+)?\d+(?:\.\d+)?"
     r"[ \t-]*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?)\b|\b\d+(?:\.\d+)?[ \t-]*"
@@ -498,26 +499,26 @@ def missing_repeatability(doc: Document, extraction: Extraction) -> Iterator[Hit
 
 # --- D003 missing-configuration -------------------------------------------------------------------
 
-CONFIG_RE = re.compile(r"\bconfig(?:uration)?s?\b|\bconfig(?:uration)?[ \t]+files?\b", re.I)
+CONFIG_RE = lazyre.compile(r"\bconfig(?:uration)?s?\b|\bconfig(?:uration)?[ \t]+files?\b", re.I)
 _NOT_OUT = (
     r"(?:not[ \t]+(?:been[ \t]+)?(?:publicly[ \t]+|freely[ \t]+)?(?:made[ \t]+)?"
     r"(?:available|published|disclosed|provided|released|shared)|unavailable|confidential"
     r"|available[ \t]+(?:only[ \t]+)?(?:up)?on[ \t]+request|withheld)"
 )
 # "the configurations are not published", "device configs were unavailable"
-UNAVAILABLE_AFTER_RE = re.compile(
+UNAVAILABLE_AFTER_RE = lazyre.compile(
     rf"\bconfig(?:uration)?s?\b[^.;:]{{0,60}}?\b(?:is|are|was|were|remain|remains|has|have)[ \t]+"
     rf"(?:\w+[ \t]+)?{_NOT_OUT}\b",
     re.IGNORECASE,
 )
 # "we did not publish the configurations", "cannot share our configuration files"
-UNAVAILABLE_BEFORE_RE = re.compile(
+UNAVAILABLE_BEFORE_RE = lazyre.compile(
     r"\b(?:did|do|does|will)[ \t]+not[ \t]+(?:publish|disclose|release|share)\b|\bcan(?:not|'t)"
     r"[ \t]+(?:publish|disclose|release|share)\b|\bnot[ \t]+(?:publish|disclose|release|share)"
     r"(?:ed|ing)?\b[^.;:]{0,40}?\bconfig",
     re.IGNORECASE,
 )
-PUBLISHED_RE = re.compile(
+PUBLISHED_RE = lazyre.compile(
     r"\b(?:published|publish|released|posted|shared|available|included|attached|provided)\b",
     re.IGNORECASE,
 )
@@ -550,12 +551,12 @@ def missing_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit
 
 
 # "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name
-_VERSION_AFTER = re.compile(
+_VERSION_AFTER = lazyre.compile(
     r"[ \t]*[(,]?[ \t]*(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*)?"
     r"(?:[A-Za-z][\w-]{0,12}[ \t]+)?v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
-_VERSION_SENTENCE = re.compile(
+_VERSION_SENTENCE = lazyre.compile(
     r"\b(?:firmware|software|release|version|build|OS|running|ran)\b[^.;]{0,40}?(?<![\w.])v?\d+"
     r"(?:\.\d+){1,3}\b",
     re.IGNORECASE,

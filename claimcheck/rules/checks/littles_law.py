@@ -11,30 +11,33 @@ import math
 import re
 from collections.abc import Iterator
 
+from claimcheck import lazyre
 from claimcheck.models import Block, Document, Extraction
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import convert
 
 _NUM = r"(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,])"
-RATE_RE = re.compile(
+RATE_RE = lazyre.compile(
     rf"(?:requests/sec(?:ond)?|req/s|reqs/sec|rps|requests per second)\s*[:=]?\s*({_NUM}(?:\.\d+)?)"
     rf"|({_NUM}(?:\.\d+)?)\s*(?:requests/s(?:ec)?|req/s|reqs/s|rps|requests per second)\b",
     re.IGNORECASE,
 )
-MEAN_RE = re.compile(
+MEAN_RE = lazyre.compile(
     r"(?:mean|average|avg)[a-z ]{0,20}?(?:latency|response time)?\s*(?:of|was|is|:|=)?\s*"
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\b"
     r"|(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\s+(?:mean|average|avg)\b"
     r"|^\s*latency\s+(\d+(?:\.\d+)?)(ms|us|µs|s)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-CONN_RE = re.compile(
+CONN_RE = lazyre.compile(
     r"(?:^|\s)(?:-c\s?|--connections[= ]|--concurrency[= ]|-connections[= ])(\d+)\b"
     r"|(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)\s+(?:concurrent\s+|open\s+|simultaneous\s+|keep-alive\s+)?"
     r"(?:connections|conns|virtual users|vus|clients)\b",
     re.IGNORECASE,
 )
-PIPE_RE = re.compile(r"(?:-p\s?|--pipelining[= ]|pipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I)
+PIPE_RE = lazyre.compile(
+    r"(?:-p\s?|--pipelining[= ]|pipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I
+)
 _TIME = {"ms": "millisecond", "us": "microsecond", "µs": "microsecond", "s": "second"}
 
 

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.conditions.base import HEDGE_RE
 from claimcheck.extract.sentences import Sentence
 from claimcheck.link import PRECEDENCE
@@ -46,28 +47,28 @@ def _operands(claim: Claim, spans: dict[tuple[int, int], Measurement]) -> list[M
 
 # --- M005 throughput-definition -------------------------------------------------------------------
 
-BIDI_RE = re.compile(
+BIDI_RE = lazyre.compile(
     r"\bbi-?directional\b|\bfull[ \t-]duplex\b|\bboth[ \t]+directions\b|\b(?:sum|total)[ \t]+of"
     r"[ \t]+(?:both|the[ \t]+two)[ \t]+directions\b|\bTx[ \t]*\+[ \t]*Rx\b",
     re.IGNORECASE,
 )
-BLANKET_BIDI_RE = re.compile(
+BLANKET_BIDI_RE = lazyre.compile(
     r"\ball\b[^.;]{0,60}\b(?:throughput|figures|results|numbers|rates)\b[^.;]{0,40}"
     r"(?:bi-?directional|full[ \t-]duplex|both[ \t]+directions)",
     re.IGNORECASE,
 )
-GOODPUT_RE = re.compile(
+GOODPUT_RE = lazyre.compile(
     r"\bgoodput\b|\bpayload\b|\bapplication[ \t-]layer\b|\bL7[ \t]+(?:data|content|payload)"
     r"|\bTransfer/sec\b|\bdata[ \t]+received\b|\bHTTP[ \t]+(?:body|payload|content)\b",
     re.IGNORECASE,
 )
-WIRE_RE = re.compile(
+WIRE_RE = lazyre.compile(
     r"\bon[ \t]+the[ \t]+wire\b|\bwire[ \t-](?:rate|speed)\b|\bline[ \t-]rate\b|\blayer[ \t-]?[12]\b"
     r"|\bL[12][ \t]+(?:throughput|rate|bits?)\b|\bframes?\b|\binterface[ \t]+(?:counters?|rate)\b"
     r"|\bincluding[ \t]+(?:all[ \t]+)?(?:headers|overhead|framing)\b",
     re.IGNORECASE,
 )
-COMPARE_RE = re.compile(r"\bthan\b|\bcompared\b|\bversus\b|\bvs\.?|\bagainst\b|\d(?:\.\d+)?[ \t]?x\b",
+COMPARE_RE = lazyre.compile(r"\bthan\b|\bcompared\b|\bversus\b|\bvs\.?|\bagainst\b|\d(?:\.\d+)?[ \t]?x\b",
                         re.IGNORECASE)  # fmt: skip
 
 
@@ -145,10 +146,10 @@ def _bidirectional(
         yield Hit(m.start, m.end, msg, {"bidirectional": m.text, "other": other.text})
 
 
-ONE_WAY_RE = re.compile(r"\b(?:each|one|per|a[ \t]+single)[ \t]+direction\b|\bone[ \t-]way\b"
+ONE_WAY_RE = lazyre.compile(r"\b(?:each|one|per|a[ \t]+single)[ \t]+direction\b|\bone[ \t-]way\b"
                         r"|\bunidirectional\b|\bhalf[ \t-]duplex\b", re.IGNORECASE)  # fmt: skip
 ROUND_RATES = {1.0, 2.5, 5.0, 10.0, 25.0, 40.0, 50.0, 100.0, 200.0, 400.0}
-AWARE_RE = re.compile(r"\bdirections?\b|\bduplex\b|\bone[ \t-]way\b|\bboth[ \t]+ways\b|\bgoodput\b",
+AWARE_RE = lazyre.compile(r"\bdirections?\b|\bduplex\b|\bone[ \t-]way\b|\bboth[ \t]+ways\b|\bgoodput\b",
                       re.IGNORECASE)  # fmt: skip
 
 
@@ -167,7 +168,7 @@ def _bidirectional_cells(doc: Document, extraction: Extraction) -> set[tuple[flo
     return out
 
 
-_CLAUSE_CUT = re.compile(r"[,;:]|\b(?:while|whereas|against|compared|than|versus|vs|but|and)\b",
+_CLAUSE_CUT = lazyre.compile(r"[,;:]|\b(?:while|whereas|against|compared|than|versus|vs|but|and)\b",
                          re.IGNORECASE)  # fmt: skip
 
 
@@ -216,30 +217,30 @@ def _goodput_vs_wire(
 
 # --- M006 latency-definition ----------------------------------------------------------------------
 
-SETUP_RE = re.compile(
+SETUP_RE = lazyre.compile(
     r"\b(?:TCP[ \t]+)?(?:connection[ \t]+(?:establishment|setup|set-up|open\w*)|three[ \t-]way"
     r"[ \t]+handshake|(?:TLS|SSL)[ \t]+(?:handshakes?|negotiation|session[ \t]+setup)|handshakes?)\b",
     re.IGNORECASE,
 )
-EXCLUDED_RE = re.compile(
+EXCLUDED_RE = lazyre.compile(
     r"\bnot[ \t]+(?:been[ \t]+)?(?:included|counted|measured|part[ \t]+of|considered)\b|\bexclud\w*"
     r"|\b(?:did|does|do)[ \t]+not[ \t]+(?:include|count|cover|measure)\b|\bleaves?[ \t]+out\b"
     r"|\bleft[ \t]+out\b|\bomit\w*|\bwithout[ \t]+(?:the[ \t]+)?(?:TCP|TLS|SSL|connection)\b"
     r"|\bafter[ \t]+the[ \t]+(?:connection|handshake|TLS)[^.;]{0,30}(?:established|complete)",
     re.IGNORECASE,
 )
-NOT_EXCLUDED_RE = re.compile(r"\b(?:not|never)[ \t]+(?:been[ \t]+)?(?:exclud\w*|left[ \t]+out|omitted)\b",
+NOT_EXCLUDED_RE = lazyre.compile(r"\b(?:not|never)[ \t]+(?:been[ \t]+)?(?:exclud\w*|left[ \t]+out|omitted)\b",
                              re.IGNORECASE)  # fmt: skip
-LATENCY_WORDS_RE = re.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bduration\b"
+LATENCY_WORDS_RE = lazyre.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bduration\b"
                               r"|\bround[ \t-]trip|\bTTFB\b|\btime[ \t]+to[ \t]+first", re.I)  # fmt: skip
-TLS_TERMINATION_RE = re.compile(
+TLS_TERMINATION_RE = lazyre.compile(
     r"\b(?:TLS|SSL)[ \t]+(?:termination|offload\w*|content[ \t]+switching|virtual[ \t]+servers?"
     r"|decryption|bridging|re-?encryption)\b|\bterminat\w+[ \t]+(?:the[ \t]+)?(?:TLS|SSL|HTTPS)\b"
     r"|\bencrypted[ \t]+(?:sessions|traffic|connections)\b|\bHTTPS\b|\bTLS[ \t]*1\.[0-3]\b"
     r"|\bTLS_[A-Z0-9_]{6,}\b",
     re.IGNORECASE,
 )
-SPREAD_RE = re.compile(
+SPREAD_RE = lazyre.compile(
     r"\b[Pp]\d{2}(?:\.\d+)?\b|\bpercentiles?\b|\bmedian\b|\bstd\.?[ \t]?dev|\bstandard[ \t]+deviation"
     r"|\bmax(?:imum)?\b|\bmin(?:imum)?\b|\bdistribution\b|\bhistogram\b|\bjitter\b|\bspread\b"
     r"|\btail\b|±|\+/-",
@@ -368,7 +369,7 @@ def _different_loads(
 
 # --- M007 cpu-not-comparable ----------------------------------------------------------------------
 
-OWN_TOOL_RE = re.compile(
+OWN_TOOL_RE = lazyre.compile(
     r"\b(?:own|native|built-in|onboard|on-box|vendor-supplied|vendor's)[ \t]+(?:\w+[ \t]+)?"
     r"(?:tools?|console|GUI|dashboard|counters?|agents?|monitor\w*|statistics|commands?|CLI)\b"
     r"|\bas[ \t]+reported[ \t]+by[ \t]+(?:each|the)[ \t]+(?:device|appliance|DUT|vendor)"
@@ -377,13 +378,13 @@ OWN_TOOL_RE = re.compile(
     r"|counters?|agents?|monitor\w*|statistics|CLI|reporting|interface|software)\b",
     re.IGNORECASE,
 )
-CORES_RE = re.compile(
+CORES_RE = lazyre.compile(
     r"\bSMT\b|\bhyper-?thread\w*|\bHT\b|\blogical[ \t]+(?:cores|CPUs|processors)\b|\bmanagement"
     r"[ \t]+(?:cores?|CPUs?|planes?)\b|\breserved[ \t]+(?:cores?|CPUs?)\b|\bdata[ \t-]plane[ \t]+"
     r"(?:cores?|CPUs?)\b|\bdedicated[ \t]+(?:cores?|CPUs?)\b|\bpacket[ \t]+engines?\b",
     re.IGNORECASE,
 )
-CPU_WORDS_RE = re.compile(r"\bCPU\b|\bprocessor\b|\butili[sz]ation\b", re.IGNORECASE)
+CPU_WORDS_RE = lazyre.compile(r"\bCPU\b|\bprocessor\b|\butili[sz]ation\b", re.IGNORECASE)
 
 
 @check("cpu_not_comparable")
@@ -446,7 +447,7 @@ def _names(device: Device) -> list[str]:
     return [n for n in names if n and len(n) >= 3]
 
 
-STATE_RE = re.compile(r"\b(?:enabled|disabled|on|off|reserved|dedicated|all|\d+)\b", re.I)
+STATE_RE = lazyre.compile(r"\b(?:enabled|disabled|on|off|reserved|dedicated|all|\d+)\b", re.I)
 
 
 def _threading(doc: Document, compared: list[Device]) -> str | None:

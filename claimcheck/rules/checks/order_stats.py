@@ -9,17 +9,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from claimcheck import lazyre
 from claimcheck.models import Cell, Document, Extraction, Row
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import canonical_unit, convert, dimensionality
 
-_STAT_RE = re.compile(
+_STAT_RE = lazyre.compile(
     r"^(?:(min|minimum|lowest)|(max|maximum|highest|peak)|(mean|avg|average)|(median)"
     r"|p\s?(\d{1,2}(?:\.\d+)?)|(\d{1,2}(?:\.\d+)?)\s?(?:%|th)(?: percentile)?"
     r"|(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th) percentile)$",
     re.IGNORECASE,
 )
-_VALUE_RE = re.compile(r"^[~≈]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([a-zA-Zµ/]*)$")
+_VALUE_RE = lazyre.compile(r"^[~≈]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([a-zA-Zµ/]*)$")
 
 
 def stat_key(label: str) -> tuple[str, float] | None:

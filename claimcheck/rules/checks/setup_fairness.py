@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.benchtests import assign_tests, parse_test_name
 from claimcheck.extract.conditions import conditions_in_text
 from claimcheck.extract.conditions.base import HEDGE_CUES, NUM, TOPIC_RE, Ctx, to_int
@@ -66,18 +67,20 @@ class Sentence:
 
 # Others' practice, beyond the extractor's hedge cues: "several public reviews quote ...",
 # "other benchmarks run ...", "many vendor reports ...".
-OTHERS_RE = re.compile(
+OTHERS_RE = lazyre.compile(
     r"\b(?:other|several|many|some|most|public|published|third[ -]party|competing|competitors?'?)"
     r"\s+(?:\w+\s+)?(?:reviews|reports|publications|studies|write-?ups|blog\s+posts|vendors)\b"
     r"|\b(?:other|public|published|third[ -]party|competitors?'?)\s+benchmarks\b", _I)  # fmt: skip
 # Devices joined into one subject: "the ACE and the BIG-IP", "A, B and C".
-COORD_GAP_RE = re.compile(
+COORD_GAP_RE = lazyre.compile(
     r"\s*(?:[\w-]+\s+){0,2}?(?:and|&|or|as well as|plus|,)\s*(?:and\s+)?(?:the\s+|both\s+)?", _I
 )
 # A setting bound to the device named right after it: "FastHTTP profile for the BIG-IP".
-FOLLOW_GAP_RE = re.compile(r"\s*(?:[\w-]+\s+){0,2}?(?:for|on|of|in|to)\s+(?:the\s+|its\s+)?", _I)
-GROUP_WORD_RE = re.compile(r"\b(?:both|all|each|every)\b", _I)
-_HEADING_TRIM_RE = re.compile(r"^[#\s*_]+|[\s*_#:]+$")
+FOLLOW_GAP_RE = lazyre.compile(
+    r"\s*(?:[\w-]+\s+){0,2}?(?:for|on|of|in|to)\s+(?:the\s+|its\s+)?", _I
+)
+GROUP_WORD_RE = lazyre.compile(r"\b(?:both|all|each|every)\b", _I)
+_HEADING_TRIM_RE = lazyre.compile(r"^[#\s*_]+|[\s*_#:]+$")
 
 
 def _norm_heading(text: str | None) -> str:
@@ -304,24 +307,24 @@ _LIC = r"licen[cs]\w*"
 # "surpasses the licensing limit", "limited based upon the license level", "restricted due to
 # licensing", "the limiting factor was the license", "levelling off at the licensed limit".
 LICENSE_CUES = [
-    re.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|outperform\w*)"
+    lazyre.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|outperform\w*)"
                rf"\s+(?:(?:the|their|its|his|her|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?{_LIC}\b", _I),
-    re.compile(rf"\b(?:limited|capped|restricted|throttled|constrained|bounded|held\s+back"
+    lazyre.compile(rf"\b(?:limited|capped|restricted|throttled|constrained|bounded|held\s+back"
                rf"|rate[ -]limited)\b[^.;]{{0,25}}?\b(?:by|due\s+to|based\s+(?:up)?on|because\s+of"
                rf"|at)\b[^.;]{{0,25}}?\b{_LIC}", _I),
-    re.compile(rf"\b{_LIC}\b[^.;]{{0,60}}?\b(?:limiting\s+factor|bottleneck|cause\s+of\s+the"
+    lazyre.compile(rf"\b{_LIC}\b[^.;]{{0,60}}?\b(?:limiting\s+factor|bottleneck|cause\s+of\s+the"
                rf"\s+level\w*\s+off|(?:was|were)\s+(?:\w+\s+){{0,3}}?the\s+cause)", _I),
-    re.compile(rf"\b(?:limiting\s+factor|bottleneck)\b[^.;]{{0,30}}?\b(?:was|is|were)\s+"
+    lazyre.compile(rf"\b(?:limiting\s+factor|bottleneck)\b[^.;]{{0,30}}?\b(?:was|is|were)\s+"
                rf"(?:the\s+|its\s+|their\s+)?{_LIC}", _I),
-    re.compile(rf"\b(?:level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|capped|stalled)\b"
+    lazyre.compile(rf"\b(?:level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|capped|stalled)\b"
                rf"[^.;]{{0,40}}?\b{_LIC}", _I),
-    re.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
-    re.compile(rf"\b(?:hit|hits|reached|reaches|reaching|hitting|ran\s+into|sat\s+at|sits\s+at)\s+"
+    lazyre.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
+    lazyre.compile(rf"\b(?:hit|hits|reached|reaches|reaching|hitting|ran\s+into|sat\s+at|sits\s+at)\s+"
                rf"(?:the|its|their)\s+(?:[\w.~-]+\s+){{0,3}}?{_LIC}\s+(?:limit|cap|ceiling|level|rate)",
                _I),
 ]  # fmt: skip
 # "the license limit should have played no part", "never hit the license": not a cap.
-LICENSE_NOT_RE = re.compile(
+LICENSE_NOT_RE = lazyre.compile(
     r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact)\b", _I
 )
 
@@ -413,8 +416,8 @@ def _license_levels(v: View, caps: dict[str, list[tuple[Condition, float]]]) -> 
 # --- S002 per-device-load -------------------------------------------------------------------
 
 # A setting applied to one device only: "throttled back for the BIG-IP only".
-ONLY_RE = re.compile(r"\b(?:only|solely|exclusively|alone)\b", _I)
-BOTH_RE = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+)?(?:devices?|vendors?|DUTs?|"
+ONLY_RE = lazyre.compile(r"\b(?:only|solely|exclusively|alone)\b", _I)
+BOTH_RE = lazyre.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+)?(?:devices?|vendors?|DUTs?|"
                      r"products?|platforms?|appliances?|systems?|servers?)\b", _I)  # fmt: skip
 
 
@@ -538,11 +541,11 @@ def _claims_across_loads(v: View, differing: dict[str, str]) -> Iterator[Hit]:
 # --- S003 asymmetric-testbed ----------------------------------------------------------------
 
 # The report sized each device's links to its capacity: different port counts are fair.
-SIZED_RE = re.compile(
+SIZED_RE = lazyre.compile(
     r"\benough\s+(?:\w+\s+)?(?:interfaces|ports|links|uplinks|bandwidth)\b|\bmet\s+or\s+exceeded\b"
     r"|\bsized\s+(?:to|for|according|in\s+proportion)|\b(?:matched|proportional)\s+to\s+(?:its|each"
     r"|the\s+device'?s?)\s+(?:\w+\s+)?(?:capacity|specification|rating|throughput)", _I)  # fmt: skip
-_IF_RE = re.compile(r"(\d+)x(\d+(?:\.\d+)?)(Gbps|GbE|Mbps|MbE)")
+_IF_RE = lazyre.compile(r"(\d+)x(\d+(?:\.\d+)?)(Gbps|GbE|Mbps|MbE)")
 _HW_LABEL = {"instance_type": "instance type", "vcpu": "vCPUs", "cores": "cores",
              "memory_gb": "memory (GB)"}  # fmt: skip
 
@@ -598,19 +601,21 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
 
 DEFAULT_PROFILES = {"standard", "factory defaults", "default", "defaults", "keep-alive"}
 # A sentence that sets the configuration, preferred as the place to point at.
-CONFIG_VERB_RE = re.compile(
+CONFIG_VERB_RE = lazyre.compile(
     r"\b(?:configured|configuration|set|enabled|turned\s+on|applied|used|using|ran|run|running"
     r"|tested|deployed|tuned|activated)\b", _I)  # fmt: skip
 # Settings the extractor has no name for yet: hardware, TLS or TCP offload, DPDK, SR-IOV,
 # a compression level; they count when the sentence switches them on for a device.
-OFFLOAD_RE = re.compile(r"\b(?:(?:hardware|SSL|TLS|crypto|TCP|checksum|segmentation|NIC|flow)\s+)?"
+OFFLOAD_RE = lazyre.compile(r"\b(?:(?:hardware|SSL|TLS|crypto|TCP|checksum|segmentation|NIC|flow)\s+)?"
                         r"offload(?:ing)?\b|\bSR-IOV\b|\bDPDK\b|\bcompression\s+level\s+\d\b"
                         r"|\b(?:accelerated|enhanced)\s+networking\b|\bjumbo\s+frames\b", _I)  # fmt: skip
-SWITCHED_ON_RE = re.compile(r"\b(?:enabled|turned\s+on|switched\s+on|configured|activated)\b", _I)
+SWITCHED_ON_RE = lazyre.compile(
+    r"\b(?:enabled|turned\s+on|switched\s+on|configured|activated)\b", _I
+)
 # "does not support its feature called OneConnect": a feature named, not set.
-NEG_NEAR_RE = re.compile(r"\b(?:not|no|never|without|lacks?|lacking|cannot|can't|doesn't|don't"
+NEG_NEAR_RE = lazyre.compile(r"\b(?:not|no|never|without|lacks?|lacking|cannot|can't|doesn't|don't"
                          r"|isn't|unsupported)\b[^.;,]{0,40}$", _I)  # fmt: skip
-TUNED_RE = re.compile(
+TUNED_RE = lazyre.compile(
     r"\b(?:tuned|optimi[sz]ed|customi[sz]ed|hand[ -]tuned|adjusted|tweaked)\b", _I
 )
 
@@ -727,33 +732,33 @@ def _tuned_other(v: View, c: Any, device: str) -> bool:
 GENERATOR_NOUN = (r"(?:traffic|load|test)[ -]?generat\w*|\bgenerators?\b|\btest\s+(?:tool|equipment"
                   r"|gear)|\bclient\s+(?:machine|host|VM|instance|node|side|box)s?\b|\btesters?\b"
                   r"|\bload[ -]testing\s+(?:tool|equipment)")  # fmt: skip
-GENERATOR_LIMIT_RE = re.compile(
+GENERATOR_LIMIT_RE = lazyre.compile(
     r"\b(?:reached|hit|hitting|reaching|at)\s+(?:its|their|the)\s+(?:[\w()~.,-]+\s+){0,6}?"
     r"(?:generation\s+)?(?:limit|capacity|maximum|ceiling)\b|\b(?:was|were|became|is)\s+(?:the\s+)?"
     r"bottleneck\b|\bmaxed\s+out\b|\btopped\s+out\b|\b(?:could|can)\s*not\s+(?:generate|drive|push"
     r"|produce|offer)\s+(?:any\s+)?(?:more|enough|higher)\b|\b(?:CPU|cores?)\s+(?:was|were)\s+"
     r"(?:pegged|saturated|maxed)\b|\b(?:was|were|became)\s+(?:CPU|network)[ -]bound\b", _I)  # fmt: skip
-NEGATION_RE = re.compile(r"\b(?:not|never|no|without|below|under|short\s+of)\b[^.;]{0,25}$", _I)
+NEGATION_RE = lazyre.compile(r"\b(?:not|never|no|without|below|under|short\s+of)\b[^.;]{0,25}$", _I)
 # A plateau at the line rate, a saturated link: the link, not the device, set the figure.
 LINK_RES = [
-    re.compile(r"\b(?:plateau\w*|level\w*[ -]off|topped\s+out|flatten\w*|capped|limited|bounded"
+    lazyre.compile(r"\b(?:plateau\w*|level\w*[ -]off|topped\s+out|flatten\w*|capped|limited|bounded"
                r"|constrained|maxed\s+out|saturat\w*|reached|hit|ran)\b[^.;]{0,40}?\b(?:line[ -]rate"
                r"|wire[ -]speed)\b", _I),
-    re.compile(r"\b(?:line[ -]rate|wire[ -]speed|link\s+(?:speed|capacity|bandwidth)|(?:port|NIC"
+    lazyre.compile(r"\b(?:line[ -]rate|wire[ -]speed|link\s+(?:speed|capacity|bandwidth)|(?:port|NIC"
                r"|interface|uplink)\s+(?:speed|capacity|bandwidth))\b[^.;]{0,30}?\b(?:was|were"
                r"|became)\s+(?:the\s+)?(?:bottleneck|limit(?:ing\s+factor)?|ceiling)\b", _I),
-    re.compile(r"\b(?:saturat\w*|maxed\s+out|filled)\s+(?:the\s+|its\s+|their\s+|both\s+|all\s+)?"
+    lazyre.compile(r"\b(?:saturat\w*|maxed\s+out|filled)\s+(?:the\s+|its\s+|their\s+|both\s+|all\s+)?"
                r"(?:\d+(?:\.\d+)?\s?G(?:bE|bps|igE|b|bit)?\s+)?(?:network\s+)?(?:links?|uplinks?"
                r"|ports?|interfaces?|NICs?)\b", _I),
-    re.compile(r"\b(?:limited|capped|bounded|constrained|bottlenecked)\s+by\s+(?:the\s+)?"
+    lazyre.compile(r"\b(?:limited|capped|bounded|constrained|bottlenecked)\s+by\s+(?:the\s+)?"
                r"(?:\d+(?:\.\d+)?\s?G\w*\s+)?(?:links?|uplinks?|ports?|interfaces?|NICs?|network"
                r"\s+(?:links?|interfaces?|cards?))\b", _I),
 ]  # fmt: skip
-NOT_PLACEMENT_RE = re.compile(r"\s*(?:types?|class|model|size|family|sku|spec\w*)\b", _I)
+NOT_PLACEMENT_RE = lazyre.compile(r"\s*(?:types?|class|model|size|family|sku|spec\w*)\b", _I)
 # Backends the report calls the bottleneck.
-BACKEND_RE = re.compile(r"\b(?:back-?end|upstream|origin|application|web|real)\s+servers?\b"
+BACKEND_RE = lazyre.compile(r"\b(?:back-?end|upstream|origin|application|web|real)\s+servers?\b"
                         r"|\bback-?ends?\b|\bserver\s+pools?\b|\bupstreams?\b", _I)  # fmt: skip
-BOTTLENECK_RE = re.compile(r"\b(?:bottleneck\w*|limiting\s+factor|saturated|maxed\s+out|ran\s+out"
+BOTTLENECK_RE = lazyre.compile(r"\b(?:bottleneck\w*|limiting\s+factor|saturated|maxed\s+out|ran\s+out"
                            r"\s+of|could\s*not\s+keep\s+up)\b", _I)  # fmt: skip
 # A cloud instance's baseline bandwidth: "a base network throughput of 2.3Gbps with burst to
 # 10Gbps", "the 2.5 Gbps baseline", a "Baseline bandwidth" table column (see _baselines).
@@ -801,7 +806,7 @@ def bottleneck_not_dut(doc: Document, ex: Extraction) -> Iterator[Hit]:
 
 
 # A load tool pointed at the loopback address runs on the server's own host.
-LOOPBACK_COMMAND_RE = re.compile(
+LOOPBACK_COMMAND_RE = lazyre.compile(
     r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|k6|vegeta|siege|httperf)\b"
     r"[^\n`]{0,200}?\bhttps?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b"
 )
@@ -887,10 +892,12 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
     return out
 
 
-BASELINE_BEFORE_RE = re.compile(r"\bbase(?:line)?\s+(?:network\s+)?(?:bandwidth|throughput"
+BASELINE_BEFORE_RE = lazyre.compile(r"\bbase(?:line)?\s+(?:network\s+)?(?:bandwidth|throughput"
                                 r"|performance|rate)\s*(?:of|is|was|:|=)?\s*(?:about|approximately"
                                 r"|roughly|only|just)?\s*$", _I)  # fmt: skip
-BASELINE_AFTER_RE = re.compile(r"\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I)
+BASELINE_AFTER_RE = lazyre.compile(
+    r"\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I
+)
 
 
 def _cell_gbps(text: str, header_unit: str | None) -> float | None:
@@ -979,13 +986,13 @@ def _link_plateau(v: View, once: Any) -> Iterator[Hit]:
 _DONE = (
     r"(?:conducted|run|performed|tested|done|carried\s+out|executed|measured|evaluated|repeated)"
 )
-NOT_RUN_RE = re.compile(
+NOT_RUN_RE = lazyre.compile(
     rf"\b(?:was|were|could|did|has|have|had|is|are)(?:\s*not|n't)\s+(?:be\s+|been\s+)?{_DONE}\b"
     rf"|\bnot\s+{_DONE}\s+(?:on|for|with|against)\b"
     rf"|\bonly\s+{_DONE}\s+(?:on|for|with|against)\b|\b{_DONE}\s+only\s+(?:on|for|with|against)\b"
     rf"|\b{_DONE}\s+(?:on|for|with|against)\s+(?:the\s+)?[^.;,]{{1,40}}?\s+only\b"
     rf"|\bno\s+(?:results?|data|figures?|numbers?|measurements?)\s+(?:for|from|on)\b", _I)  # fmt: skip
-TEST_WORD_RE = re.compile(r"\btest\w*|\bbenchmark\w*|\bmeasure\w*|\bscenario", _I)
+TEST_WORD_RE = lazyre.compile(r"\btest\w*|\bbenchmark\w*|\bmeasure\w*|\bscenario", _I)
 
 
 @check("one_sided_test")
@@ -1012,7 +1019,7 @@ def one_sided_test(doc: Document, ex: Extraction) -> Iterator[Hit]:
 
 
 # A results cell that says the test was not run for that device.
-NOT_RUN_CELL_RE = re.compile(r"\(?(?:n/?a|not\s+(?:tested|run|measured|available)|untested|dnf"
+NOT_RUN_CELL_RE = lazyre.compile(r"\(?(?:n/?a|not\s+(?:tested|run|measured|available)|untested|dnf"
                              r"|did\s+not\s+(?:run|complete|finish)|no\s+(?:data|results?))\)?\.?\**",
                              _I)  # fmt: skip
 
@@ -1071,26 +1078,26 @@ def _one_sided_tables(v: View) -> Iterator[Hit]:
 
 MAX_SMALL = 1000  # transactions: a pass/fail or rate judged on this many or fewer is thin
 MIN_STEADY = 60.0  # seconds: a measured run or steady state shorter than this is too short
-STEADY_RE = re.compile(
+STEADY_RE = lazyre.compile(
     r"steady[ -]?state|measurement\s+(?:window|phase|period|interval)"
     r"|measured\s+(?:window|phase|portion|period)|sustained\s+(?:load|phase)",
     _I,
 )
-COUNT_RE = re.compile(
+COUNT_RE = lazyre.compile(
     rf"(?<![\w.,])(?P<n>{NUM})\s+(?:(?:HTTP|HTTPS|TCP|UDP|SIP|DNS|client|test|successful|failed|total"
     r"|simulated|individual|web)\s+){0,2}(?P<u>transactions|requests|connections|sessions|calls"
     r"|queries|flows|pings)\b(?!\s*(?:per|/|each|a\s+second|every))", _I)  # fmt: skip
-FAILOVER_RE = re.compile(r"\bfail-?over\b|\bfail-?back\b|\bswitch-?over\b|\bhigh[ -]availability\b"
+FAILOVER_RE = lazyre.compile(r"\bfail-?over\b|\bfail-?back\b|\bswitch-?over\b|\bhigh[ -]availability\b"
                          r"|\bredundan\w+|\bfault[ -]toleran\w+|\bpass(?:ed)?\s*/\s*fail\w*"
                          r"|\bpass\s+or\s+fail\b", _I)  # fmt: skip
-SUCCESS_RE = re.compile(r"\b(?:successful|succeeded|completed|passed|without\s+(?:any\s+)?(?:errors?"
+SUCCESS_RE = lazyre.compile(r"\b(?:successful|succeeded|completed|passed|without\s+(?:any\s+)?(?:errors?"
                         r"|failures?|loss)|(?:zero|no)\s+(?:errors|failures|failed|lost|dropped))\b",
                         _I)  # fmt: skip
-NOT_STEADY_RE = re.compile(r"\bwarm[ -]?up|\bramp\w*|\bcool[ -]?down|\bidle\b|\bsettle|\bpause"
+NOT_STEADY_RE = lazyre.compile(r"\bwarm[ -]?up|\bramp\w*|\bcool[ -]?down|\bidle\b|\bsettle|\bpause"
                            r"|\bsleep|\bdelay", _I)  # fmt: skip
 AB_COUNT_RES = [
-    re.compile(r"(?m)^\s*Complete requests:\s+(\d+)\s*$"),
-    re.compile(r"(?<![\w./-])(?:ab|hey|h2load|oha)\b[^\n`]*?\s(?:-n|--requests)[ =]?(\d+)\b"),
+    lazyre.compile(r"(?m)^\s*Complete requests:\s+(\d+)\s*$"),
+    lazyre.compile(r"(?<![\w./-])(?:ab|hey|h2load|oha)\b[^\n`]*?\s(?:-n|--requests)[ =]?(\d+)\b"),
 ]
 
 
@@ -1151,24 +1158,24 @@ _ADV = (r"(?:advertised|published|datasheet|data[ -]sheet|spec[ -]sheet|specific
         r"|nominal|claimed|marketing|vendor[ -](?:supplied|provided|stated))")  # fmt: skip
 # "the results reported in the overview are the advertised performance numbers".
 ADVERTISED_RES = [
-    re.compile(rf"\b(?:results?|numbers?|figures?|values?|data)\b[^.;]{{0,80}}?\b(?:are|is|were|was)"
+    lazyre.compile(rf"\b(?:results?|numbers?|figures?|values?|data)\b[^.;]{{0,80}}?\b(?:are|is|were|was)"
                rf"\s+(?:(?:the|a|an|their|its|vendor'?s?|simply|just|only)\s+){{0,2}}{_ADV}\b", _I),
-    re.compile(rf"\b{_ADV}\b[^.;]{{0,80}}?\b(?:in\s+place\s+of|instead\s+of|in\s+lieu\s+of|substitut"
+    lazyre.compile(rf"\b{_ADV}\b[^.;]{{0,80}}?\b(?:in\s+place\s+of|instead\s+of|in\s+lieu\s+of|substitut"
                rf"\w+|stand(?:s|ing)?\s+in\s+for|as\s+a\s+placeholder|untested)\b", _I),
-    re.compile(rf"\b(?:taken|copied|quoted|used)\s+(?:directly\s+)?from\s+(?:the\s+)?(?:vendor'?s?\s+)?"
+    lazyre.compile(rf"\b(?:taken|copied|quoted|used)\s+(?:directly\s+)?from\s+(?:the\s+)?(?:vendor'?s?\s+)?"
                rf"{_ADV}\b[^.;]{{0,60}}?\b(?:because|as|since)\b[^.;]{{0,40}}?\bnot\s+(?:be\s+)?"
                rf"(?:tested|measured|run)\b", _I),
 ]  # fmt: skip
-ADV_MARK_RE = re.compile(rf"\b{_ADV}\b", _I)
+ADV_MARK_RE = lazyre.compile(rf"\b{_ADV}\b", _I)
 # The sentence insists the figures are the report's own: it describes the practice, not doing it.
-OWN_MEASUREMENT_RE = re.compile(r"\b(?:our|this\s+report'?s?|this\s+review'?s?)\s+own\s+"
+OWN_MEASUREMENT_RE = lazyre.compile(r"\b(?:our|this\s+report'?s?|this\s+review'?s?)\s+own\s+"
                                 r"(?:measurements?|tests?|results?)\b|\ball\s+(?:\w+\s+){0,4}?(?:were|are)"
                                 r"\s+(?:\w+\s+)?measured\b", _I)  # fmt: skip
 # Hedge cues that are the subject of this rule itself do not make a sentence hedged here.
 _OWN_TOPIC = {"datasheets", "data sheets", "marketing literature", "marketing numbers",
               "vendor published", "vendor's published", "published by the vendor",
               "according to", "instead of"}  # fmt: skip
-_S010_HEDGE_RE = re.compile(
+_S010_HEDGE_RE = lazyre.compile(
     r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(set(HEDGE_CUES) - _OWN_TOPIC,
                                                              key=len, reverse=True)) + r")(?![\w-])",
     _I,
@@ -1212,9 +1219,9 @@ def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
 
 # A table column that says where each figure comes from, and the words that mark a figure
 # as the report's own measurement.
-SOURCE_HEADER_RE = re.compile(r"\b(?:source|origin|provenance|basis)\b|measured\s*/\s*(?:advertised"
+SOURCE_HEADER_RE = lazyre.compile(r"\b(?:source|origin|provenance|basis)\b|measured\s*/\s*(?:advertised"
                               r"|published|claimed)", _I)  # fmt: skip
-MEASURED_CELL_RE = re.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*)|this\s+(?:report"
+MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*)|this\s+(?:report"
                               r"|test\w*)|in[ -]house)\b", _I)  # fmt: skip
 
 
@@ -1268,14 +1275,14 @@ def _mixed_sources(v: View) -> Iterator[Hit]:
 # --- S012 errors-in-results -------------------------------------------------------------------
 
 # k6 summary: "http_req_failed................: 2.34%  ✓ 123  ✗ 5123".
-K6_FAILED_RE = re.compile(r"http_req_failed[.\s]*:\s*(\d+(?:\.\d+)?)\s*%")
+K6_FAILED_RE = lazyre.compile(r"http_req_failed[.\s]*:\s*(\d+(?:\.\d+)?)\s*%")
 # The report says failed responses were left out of the rates.
-EXCLUDED_RE = re.compile(r"\bexclud\w+|\bnot\s+counted\b|\bonly\s+(?:successful|2xx|valid)\b"
+EXCLUDED_RE = lazyre.compile(r"\bexclud\w+|\bnot\s+counted\b|\bonly\s+(?:successful|2xx|valid)\b"
                          r"|\bdiscard\w*|\bfiltered\s+out\b|\bsuccessful\s+(?:requests|responses"
                          r"|transactions)\s+only\b", _I)  # fmt: skip
 _ERROR_KIND = {"timeouts": "timeouts", "non_2xx": "non-2xx responses", "failures": "failures",
                "connection_closed": "closed connections", "errors": "errors"}  # fmt: skip
-RATE_UNITS = re.compile(r"/\s*second|per\s+second|RPS|CPS|TPS|req/s", _I)
+RATE_UNITS = lazyre.compile(r"/\s*second|per\s+second|RPS|CPS|TPS|req/s", _I)
 
 
 @check("errors_in_results")
@@ -1341,9 +1348,9 @@ def _tool_errors(text: str) -> list[tuple[int, int, str]]:
 
 # Rates printed by the tools: k6 "9633.7/s", wrk "Requests/sec: 38820.12", ab "Requests per
 # second: 4120.33", h2load "4120.33 req/s".
-TOOL_RATE_RE = re.compile(r"(?:Requests/sec:|Requests per second:)\s*(\d[\d,]*(?:\.\d+)?)"
+TOOL_RATE_RE = lazyre.compile(r"(?:Requests/sec:|Requests per second:)\s*(\d[\d,]*(?:\.\d+)?)"
                           r"|(\d[\d,]*(?:\.\d+)?)\s*(?:/s|req/s)\b")  # fmt: skip
-ERROR_WORD_RE = re.compile(r"\berror|\bfail|non-2xx|\btime-?outs?\b", _I)
+ERROR_WORD_RE = lazyre.compile(r"\berror|\bfail|non-2xx|\btime-?outs?\b", _I)
 
 
 def _rates_with_errors(v: View, error_blocks: set[int]) -> Iterator[Hit]:

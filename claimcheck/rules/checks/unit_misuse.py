@@ -10,22 +10,23 @@ import re
 from collections.abc import Iterator
 
 from claimcheck import arithmetic as ar
+from claimcheck import lazyre
 from claimcheck.models import Document, Extraction, Quantity
 from claimcheck.rules.checks.context import block_at, sentence_around, window
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import dimensionality, is_bit_rate, is_bits, is_bytes, is_energy, is_power
 
-SIZE_WORDS = re.compile(r"\b(?:file|object|response|payload|page|body|message|request|transfer)s?\b"
+SIZE_WORDS = lazyre.compile(r"\b(?:file|object|response|payload|page|body|message|request|transfer)s?\b"
                         r"(?:[ -]size)?|\bsize\b")  # fmt: skip
-CRYPTO_WORDS = re.compile(r"\b(?:key|keys|cipher|aes|rsa|ecc|ecdsa|sha|hash|encryption|address|"
+CRYPTO_WORDS = lazyre.compile(r"\b(?:key|keys|cipher|aes|rsa|ecc|ecdsa|sha|hash|encryption|address|"
                           r"bus|architecture|os|processor|cpu|color|colour|block|word|integer)\b")  # fmt: skip
-RATE_WORDS = re.compile(
+RATE_WORDS = lazyre.compile(
     r"\b(?:licen[cs]e[ds]?|throughput|bandwidth|line rate|rate|limit|capacity)\b"
 )
-STORAGE_WORDS = re.compile(r"\b(?:memory|ram|disk|storage|cache|ssd|hdd|flash|heap|buffer|file|"
+STORAGE_WORDS = lazyre.compile(r"\b(?:memory|ram|disk|storage|cache|ssd|hdd|flash|heap|buffer|file|"
                            r"object|response|download|upload|dataset|image|volume)s?\b")  # fmt: skip
-HEAT_WORDS = re.compile(r"\b(?:heat|thermal|dissipat\w*|cooling|power|watts?)\b")
-COUNT_WORDS = re.compile(r"^\s*(?:of\s+)?(?:concurrent|simultaneous|open|active|maximum)\b")
+HEAT_WORDS = lazyre.compile(r"\b(?:heat|thermal|dissipat\w*|cooling|power|watts?)\b")
+COUNT_WORDS = lazyre.compile(r"^\s*(?:of\s+)?(?:concurrent|simultaneous|open|active|maximum)\b")
 
 
 @check("unit_misuse")
