@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test lint eval accuracy docs bench clean units-table
+.PHONY: demo test lint eval accuracy docs bench clean units-table grammar-tables
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -51,6 +51,10 @@ bench: $(VENV)/.dev-installed
 # claimcheck/units.txt; never edited by hand; tests/test_unit_table.py checks it is current).
 units-table: $(VENV)/.installed
 	$(PY) -m claimcheck._unit_table_build
+
+# Parse tables of grammars/*.lark (JSON), loaded instead of building the parsers at start-up.
+grammar-tables: $(VENV)/.installed
+	$(PY) -m claimcheck.grammars
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -16,8 +16,7 @@ from typing import Any
 import lark
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from claimcheck.errors import GrammarError
-from claimcheck.resources import grammar_text
+from claimcheck.grammars import load_parser
 from claimcheck.units import canonical_unit, registry
 
 MAX_TEXT = 100_000  # characters in one expression
@@ -136,12 +135,7 @@ Node = Lit | ListLit | Field | Not | Neg | BoolOp | Compare | Arith | Call
 @cache
 def expr_parser() -> lark.Lark:
     """The LALR parser of ``grammars/expr.lark``, built once per process."""
-    try:
-        return lark.Lark(
-            grammar_text("expr"), parser="lalr", lexer="basic", propagate_positions=True
-        )
-    except LarkError as exc:
-        raise GrammarError(f"grammars/expr.lark: {exc}") from exc
+    return load_parser("expr")
 
 
 def parse(text: str, known_functions: frozenset[str] | None) -> tuple[Node, frozenset[str]]:
