@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from functools import cache
 
 from claimcheck.extract.numbers import (
@@ -16,6 +17,8 @@ from claimcheck.extract.numbers import (
     SCALE_WORD_RE,
     SCALES,
     SUFFIX_SCALES,
+    TENS,
+    UNITS,
     words_scale,
     words_to_number,
 )
@@ -29,6 +32,9 @@ NUMBER_RE = re.compile(
     r"(?<![\w.,/])(?<!\d[.,])(?<![A-Za-z]-)"
     r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?!\d)|(?=\.\d))(\.\d+(?!\d))?(?!\.\d)(?!,\d{3})"
 )
+# Where a number can start: NUMBER_RE itself opens with look-behinds, so the regex engine
+# tries it at every character; this class lets it jump from digit to digit.
+NUMBER_START_RE = re.compile(r"[\d.](?<![\w.,/].)")
 _GAP = r"[ \t\u00a0\u202f]?-?[ \t\u00a0\u202f]?"
 
 # Extra spellings the scanner accepts after a number (longest match wins).
@@ -93,8 +99,27 @@ def _precision(intpart: str, frac: str | None) -> tuple[int, int]:
     return decimals, max(sig, 1)
 
 
+_QUALIFIERS_LONGEST_FIRST = sorted((q.lower() for q in _QUALIFIERS), key=len, reverse=True)
+_QUALIFIER_LAST_CHARS = frozenset(q[-1] for q in _QUALIFIERS_LONGEST_FIRST)
+_WORD_CHAR = re.compile(r"\w")
+
+
 def _qualifier(text: str, start: int) -> tuple[str | None, int]:
-    m = QUALIFIER_RE.search(text, max(0, start - 24), start)
+    lo = max(0, start - 24)
+    head = text[lo:start].rstrip(" \t\u00a0")
+    if not head or head[-1].lower() not in _QUALIFIER_LAST_CHARS and head.isascii():
+        return None, start
+    if head.isascii():
+        # QUALIFIER_RE without a regex: the longest qualifier that ends the text before the
+        # number (the regex's leftmost match) and follows a non-word character
+        low = head.lower()
+        for q in _QUALIFIERS_LONGEST_FIRST:
+            if low.endswith(q):
+                at = lo + len(head) - len(q)
+                if at == 0 or not _WORD_CHAR.match(text, at - 1):
+                    return QUALIFIER_ALIASES.get(q, q), at
+        return None, start
+    m = QUALIFIER_RE.search(text, lo, start)  # case folding beyond ASCII: the regex decides
     if not m:
         return None, start
     q = m.group(1).lower()
@@ -123,11 +148,43 @@ def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
     return "", "", pos
 
 
+def word_starts(words: list[str]) -> re.Pattern[str]:
+    """Where a word-bounded, case-insensitive alternation of ``words`` can begin: the first
+    letter in a case-sensitive class, so the regex engine jumps between candidates (an
+    IGNORECASE class or a leading ``\\b`` makes it try every position), then the rest of
+    some word in a look-ahead. Besides both cases of each letter, the class holds the
+    characters Unicode case-folds onto Latin letters (long s, Kelvin sign, dotted and
+    dotless i): a superset is safe, the full pattern decides."""
+    letters = "".join(w[0] for w in words)
+    chars = {*letters.lower(), *letters.upper(), "\u017f", "\u212a", "\u0130", "\u0131"}
+    tails = "|".join(re.escape(w[1:]) for w in sorted(words, key=len, reverse=True))
+    return re.compile("[" + re.escape("".join(sorted(chars))) + rf"](?<!\w.)(?=(?i:{tails}))")
+
+
+def finditer_from(
+    pattern: re.Pattern[str], starts: re.Pattern[str], text: str
+) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` yields, trying ``pattern`` only where ``starts`` matches.
+
+    ``starts`` must match (one character) at every position where a non-empty match of
+    ``pattern`` can begin; look-behinds and ``\\b`` still see the text before each position.
+    """
+    pos = 0
+    for c in starts.finditer(text):
+        at = c.start()
+        if at < pos:
+            continue
+        m = pattern.match(text, at)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
 def scan(text: str, offset: int = 0) -> list[Quantity]:
     """Every quantity in ``text``; spans are ``offset`` + index into ``text``."""
     found: list[Quantity] = []
     last_end = 0
-    for m in NUMBER_RE.finditer(text):
+    for m in finditer_from(NUMBER_RE, NUMBER_START_RE, text):
         if m.start() < last_end:
             continue
         q = _numeric(text, m)
@@ -243,6 +300,8 @@ def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, 
 
 
 _MULTIPLE_RE = re.compile(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", re.IGNORECASE)
+_MULTIPLE_START_RE = word_starts(list(MULTIPLE_WORDS))
+_NUMBER_WORD_START_RE = word_starts([*UNITS, *TENS, *SCALES])
 _HALF_RE = re.compile(r"[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
 
 
@@ -258,7 +317,7 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
         return i == len(starts) or starts[i] >= end
 
     out: list[Quantity] = []
-    for m in NUMBER_WORDS_RE.finditer(text):
+    for m in finditer_from(NUMBER_WORDS_RE, _NUMBER_WORD_START_RE, text):
         value = words_to_number(m.group(0))
         if value is None or not free(m.start(), m.end()):
             continue
@@ -277,7 +336,7 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
         q = _make(text, m.start(), end, value, unit, unit_text, 0, sig, scale)
         q.is_word, q.multiplier = True, multiplier
         out.append(q)
-    for m in _MULTIPLE_RE.finditer(text):
+    for m in finditer_from(_MULTIPLE_RE, _MULTIPLE_START_RE, text):
         word = m.group(1).lower()
         if word == "half" and not _HALF_RE.match(text, m.end()):
             continue
