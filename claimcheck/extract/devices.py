@@ -16,6 +16,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from operator import attrgetter
 
 from claimcheck.models import Device, Document, Mention
 from claimcheck.units import canonical_unit
@@ -480,6 +481,7 @@ def devices_in_span(devices: list[Device], start: int, end: int) -> list[tuple[i
     return items[bisect_left(starts, start) : bisect_left(starts, end)]
 
 
+_MENTIONS = attrgetter("mentions")
 _LAST_SPAN_INDEX: tuple = ()  # (devices, signature, starts, items) of the last list indexed
 
 
@@ -488,7 +490,7 @@ def _span_index(devices: list[Device]) -> tuple[list[int], list[tuple[int, Devic
     order on ties), with the offsets for bisecting. Extractors query one list again and
     again, so the last one is kept while no device gained or lost a mention."""
     global _LAST_SPAN_INDEX
-    signature = [(id(d), len(d.mentions)) for d in devices]
+    signature = (list(map(id, devices)), list(map(len, map(_MENTIONS, devices))))
     last = _LAST_SPAN_INDEX
     if last and last[0] is devices and last[1] == signature:
         return last[2], last[3]
