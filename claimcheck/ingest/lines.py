@@ -7,35 +7,44 @@ the "\\r" stays in the line's raw text, where stripping removes it); a lone
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-
 _BREAKS = str.maketrans({"\n": " ", "\r": " "})
 
 
-@dataclass(frozen=True)
 class Line:
     """One source line: ``raw`` is ``source[start:end]``, without its "\\n"."""
 
-    index: int
-    start: int
-    end: int
-    raw: str
+    # A plain class with slots: functools.cached_property takes a lock on every first access
+    # in Python 3.11, which made it the costliest thing in segmentation.
+    __slots__ = ("index", "start", "end", "raw", "_stripped", "_indent")
 
-    @cached_property
+    def __init__(self, index: int, start: int, end: int, raw: str) -> None:
+        self.index, self.start, self.end, self.raw = index, start, end, raw
+        self._stripped: str | None = None
+        self._indent: int | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Line(index={self.index!r}, start={self.start!r}, end={self.end!r}, raw={self.raw!r})"
+        )
+
+    @property
     def stripped(self) -> str:
         """The line without surrounding whitespace (including a final "\\r")."""
-        return self.raw.strip()
+        if self._stripped is None:
+            self._stripped = self.raw.strip()
+        return self._stripped
 
     @property
     def is_blank(self) -> bool:
         """True when the line holds only whitespace."""
         return not self.stripped
 
-    @cached_property
+    @property
     def indent(self) -> int:
         """Number of leading whitespace characters."""
-        return len(self.raw) - len(self.raw.lstrip())
+        if self._indent is None:
+            self._indent = len(self.raw) - len(self.raw.lstrip())
+        return self._indent
 
     @property
     def content_start(self) -> int:
