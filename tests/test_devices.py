@@ -111,3 +111,21 @@ def test_device_work_grows_linearly() -> None:
 
     two, four = work(2), work(4)
     assert four <= 2.15 * two, (two, four)
+
+
+PIECES = st.sampled_from(
+    ["BIG-IP", "NetScaler", "MPX", "Alteon", "F5", "Citrix", "Radware", " ", "-", "x", "a"]
+    + ["5224", " XL", "4200v", "(VE)", "Virtual Edition", "\n"]
+)
+
+
+@FAST
+@given(st.lists(PIECES, max_size=10).map("".join))
+def test_lexicon_scans_jump_to_the_same_matches(text: str) -> None:
+    lex = dv.lexicon()
+    assert [m.span() for m in lex.mentions_in(text)] == [
+        m.span() for m in lex.mention_re.finditer(text)
+    ]
+    assert [m.span() for m in lex.vendors_in(text)] == [
+        m.span() for m in lex.vendor_re.finditer(text)
+    ]

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 import tomllib
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from operator import attrgetter
 
+from claimcheck.extract.quantities import finditer_from
 from claimcheck.models import Device, Document, Mention
 from claimcheck.units import canonical_unit
 
@@ -38,6 +40,24 @@ class Lexicon:
     vendor_names: dict[str, str]  # written name -> vendor
     mention_re: re.Pattern[str]
     vendor_re: re.Pattern[str]
+    mention_start: re.Pattern[str]  # where a mention can begin (see _starts)
+    vendor_start: re.Pattern[str]
+
+    def mentions_in(self, text: str) -> Iterator[re.Match[str]]:
+        """``mention_re.finditer(text)``, tried only where a family name can begin."""
+        return finditer_from(self.mention_re, self.mention_start, text)
+
+    def vendors_in(self, text: str) -> Iterator[re.Match[str]]:
+        """``vendor_re.finditer(text)``, tried only where a vendor name can begin."""
+        return finditer_from(self.vendor_re, self.vendor_start, text)
+
+
+def _starts(names: Iterable[str]) -> re.Pattern[str]:
+    """The first character of one of ``names`` not preceded by a word character or hyphen:
+    the patterns are case-sensitive and open with that look-behind, which made the regex
+    engine try them at every character; a leading class lets it jump to candidates."""
+    first = "".join(sorted({n[0] for n in names}))
+    return re.compile("[" + re.escape(first) + r"](?<![\w-].)")
 
 
 @cache
@@ -61,7 +81,7 @@ def lexicon() -> Lexicon:
         + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         + r")(?![\w-])"
     )
-    return Lexicon(families, subfamilies, names, mention, vendor)
+    return Lexicon(families, subfamilies, names, mention, vendor, _starts(families), _starts(names))
 
 
 @lru_cache(maxsize=4096)
@@ -87,7 +107,7 @@ def _mentions(doc: Document) -> list[_Found]:
     lex = lexicon()
     out: list[_Found] = []
     for block in doc.blocks:
-        for m in lex.mention_re.finditer(block.text):
+        for m in lex.mentions_in(block.text):
             family, model = m.group("family"), m.group("model")
             if model and (model.upper() == family.upper() or re.fullmatch(r"[Pp]\d{2}", model)):
                 model = None  # "NetScaler P95" is a percentile, not a model
@@ -447,7 +467,7 @@ def _vendor_aliases(doc: Document, devices: dict[str, Device], ix: _Index) -> No
         if d.vendor:
             by_vendor.setdefault(d.vendor, []).append(d)
     for block in doc.blocks:
-        for m in lex.vendor_re.finditer(block.text):
+        for m in lex.vendors_in(block.text):
             vendor = lex.vendor_names[m.group(1)]
             devs = by_vendor.get(vendor, [])
             if len(devs) == 1:
