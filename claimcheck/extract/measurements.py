@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from claimcheck import arithmetic as ar
 from claimcheck.extract.benchtests import parse_test_name
@@ -137,6 +138,7 @@ def _measurement(doc, value, unit, family, device, test, block, start, end, text
                        kind=kind)  # fmt: skip
 
 
+@lru_cache(maxsize=1024)
 def _column_family(header: str) -> tuple[str | None, str | None, str]:
     """(family, test id, unit) a column header names."""
     m = PER_WATT.search(header)

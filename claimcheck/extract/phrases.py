@@ -128,20 +128,21 @@ def _tree(parser: lark.Lark, shape: str, types: list[str], i: int, end: int) -> 
 def _interpret(shape: str, tree: lark.Tree, toks: list[Tok], first: int, last: int) -> Phrase:
     ph = Phrase(shape=shape, first=first, last=last, tokens=toks[first:last])
     for sub in tree.iter_subtrees_topdown():
+        data = str(sub.data)  # a rule name is a lark Token, whose __eq__ is Python code
         leaves = [toks[t.value] for t in sub.children if isinstance(t, lark.Token)]
-        if sub.data == "stated":
+        if data == "stated":
             ph.stated = leaves[0]
-        elif sub.data == "dirpart":
+        elif data == "dirpart":
             ph.metric_words.extend(w for t in leaves if t.type == "W" for w in t.words)
             for child in sub.children:
-                if isinstance(child, lark.Tree) and child.data == "direction":
+                if isinstance(child, lark.Tree) and str(child.data) == "direction":
                     ph.directions.extend(toks[t.value] for t in child.children)
-        elif sub.data == "direction" and not ph.directions:
+        elif data == "direction" and not ph.directions:
             ph.gap_directions.extend(leaves)
-        elif sub.data in ("subject", "subject_value", "part"):
+        elif data in ("subject", "subject_value", "part"):
             ph.subject = leaves[0]
-        elif sub.data in ("reference_value", "whole"):
+        elif data in ("reference_value", "whole"):
             ph.reference = leaves[0]
-        elif sub.data == "pair":
+        elif data == "pair":
             ph.pair = True
     return ph
