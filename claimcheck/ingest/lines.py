@@ -11,40 +11,26 @@ _BREAKS = str.maketrans({"\n": " ", "\r": " "})
 
 
 class Line:
-    """One source line: ``raw`` is ``source[start:end]``, without its "\\n"."""
+    """One source line: ``raw`` is ``source[start:end]``, without its "\\n".
 
-    # A plain class with slots: functools.cached_property takes a lock on every first access
-    # in Python 3.11, which made it the costliest thing in segmentation.
-    __slots__ = ("index", "start", "end", "raw", "_stripped", "_indent")
+    ``stripped`` (the line without surrounding whitespace, including a final "\\r"),
+    ``is_blank`` and ``indent`` (leading whitespace characters) are computed once: the
+    segmenter reads them thousands of times, and a property call (or the lock that
+    functools.cached_property takes in Python 3.11) cost more than the work.
+    """
+
+    __slots__ = ("index", "start", "end", "raw", "stripped", "is_blank", "indent")
 
     def __init__(self, index: int, start: int, end: int, raw: str) -> None:
         self.index, self.start, self.end, self.raw = index, start, end, raw
-        self._stripped: str | None = None
-        self._indent: int | None = None
+        self.stripped = raw.strip()
+        self.is_blank = not self.stripped
+        self.indent = len(raw) - len(raw.lstrip())
 
     def __repr__(self) -> str:
         return (
             f"Line(index={self.index!r}, start={self.start!r}, end={self.end!r}, raw={self.raw!r})"
         )
-
-    @property
-    def stripped(self) -> str:
-        """The line without surrounding whitespace (including a final "\\r")."""
-        if self._stripped is None:
-            self._stripped = self.raw.strip()
-        return self._stripped
-
-    @property
-    def is_blank(self) -> bool:
-        """True when the line holds only whitespace."""
-        return not self.stripped
-
-    @property
-    def indent(self) -> int:
-        """Number of leading whitespace characters."""
-        if self._indent is None:
-            self._indent = len(self.raw) - len(self.raw.lstrip())
-        return self._indent
 
     @property
     def content_start(self) -> int:
