@@ -65,3 +65,14 @@ def test_phrases_of_a_sentence() -> None:
     assert [p.shape for p in found] == ["led"]
     assert found[0].stated is not None and found[0].stated.text == "40%"
     assert found[0].subject.text == "9,400 RPS" and found[0].reference.text == "6,700 RPS"
+
+
+def test_stated_wording_follows_each_document() -> None:
+    """The lowered text is kept for one document: the next one must not read it."""
+    from claimcheck.extract.pipeline import extract_document
+    from claimcheck.ingest import read_text
+
+    for word in ("almost", "about", "Nearly"):
+        text = f"The Alpha reached 9,400 RPS, {word} 40% higher than the Beta at 6,700 RPS.\n"
+        (claim,) = extract_document(read_text(text, "t.md")).claims
+        assert claim.stated == f"{word} 40% higher"
