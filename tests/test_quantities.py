@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimcheck.extract import numbers
+from claimcheck.extract import numbers, quantities
 from claimcheck.extract.quantities import scan
 from claimcheck.models import Quantity
 from claimcheck.units import _ALIASES, convert, dimensionality
@@ -442,3 +443,98 @@ def test_port_count_is_not_a_multiplier() -> None:
     assert len(four) == 1 and not four[0].multiplier and not four[0].unit
     ten = [q for q in found if q.value == 10]
     assert len(ten) == 1 and ten[0].unit == "Gbps"
+
+
+# --- prefilters: the fast paths find what the plain regexes find ---------------------------
+
+SNIPPET = st.text(alphabet="0123456789.,/- xXtTwoOneSsıſK%\n", max_size=40)
+WORDY = st.lists(
+    st.sampled_from(
+        [
+            "one",
+            "Two",
+            "tWENTY",
+            "hundred",
+            "twice",
+            "Half",
+            "the",
+            "ſix",
+            "-",
+            " ",
+            "x",
+            "3",
+            ".5",
+            ",",
+            "and",
+            "over",
+            "O",
+            "fold",
+            "e",
+            "_",
+            "é",
+        ]  # fmt: skip
+    ),
+    max_size=12,
+).map("".join)
+
+
+@FAST
+@given(st.one_of(SNIPPET, WORDY))
+def test_finditer_from_is_finditer(text: str) -> None:
+    pairs = [
+        (quantities.NUMBER_RE, quantities.NUMBER_START_RE),
+        (numbers.NUMBER_WORDS_RE, quantities._NUMBER_WORD_START_RE),
+        (quantities._MULTIPLE_RE, quantities._MULTIPLE_START_RE),
+    ]
+    for pattern, starts in pairs:
+        fast = [m.span() for m in quantities.finditer_from(pattern, starts, text)]
+        assert fast == [m.span() for m in pattern.finditer(text)]
+
+
+def test_word_starts_cover_every_case_folding() -> None:
+    """Every character the IGNORECASE words can start with is in the case-sensitive class."""
+    for words, starts in [
+        ([*numbers.UNITS, *numbers.TENS, *numbers.SCALES], quantities._NUMBER_WORD_START_RE),
+        (list(numbers.MULTIPLE_WORDS), quantities._MULTIPLE_START_RE),
+    ]:
+        first = re.compile("[" + "".join({w[0] for w in words}) + "]", re.IGNORECASE)
+        cls = re.compile(starts.pattern.split("(?<!")[0])
+        missing = [c for c in map(chr, range(0x110000)) if first.match(c) and not cls.match(c)]
+        assert missing == []
+
+
+QUALIFIED = st.tuples(
+    st.lists(
+        st.sampled_from(
+            [
+                *quantities._QUALIFIERS,
+                "x",
+                "-",
+                " ",
+                "\t",
+                "\u00a0",
+                "OVER",
+                "Up To",
+                "é",
+                "ſome",
+                "a",
+                "\n",
+            ]
+        ),  # fmt: skip
+        max_size=6,
+    ).map("".join),
+    st.sampled_from(["", " ", "  ", "\u00a0"]),
+)
+
+
+@FAST
+@given(QUALIFIED)
+def test_qualifier_fast_path_is_the_regex(parts: tuple[str, str]) -> None:
+    text = parts[0] + parts[1] + "5"
+    start = len(text) - 1
+    m = quantities.QUALIFIER_RE.search(text, max(0, start - 24), start)
+    expected = (None, start)
+    if m:
+        q = m.group(1).lower()
+        expected = (quantities.QUALIFIER_ALIASES.get(q, q), m.start(1))
+    assert quantities._qualifier(text, start) == expected

@@ -123,22 +123,21 @@ def _qty_type(q: Quantity) -> str:
     return "QTY"
 
 
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "(": "LPAR", ")": "RPAR"}
+# word -> token type; a word in several sets takes the first of UP, DOWN, BETTER, WORSE, COP
+_WORD_TYPES = {
+    **SIMPLE,
+    **dict.fromkeys(COPULAS, "COP"),
+    **dict.fromkeys(WORSE_WORDS, "WORSE"),
+    **dict.fromkeys(BETTER_WORDS, "BETTER"),
+    **dict.fromkeys(DOWN_WORDS, "DOWN"),
+    **dict.fromkeys(UP_WORDS, "UP"),
+}
+
+
 def _word_token(toks: list[Tok], word: str, start: int, end: int) -> None:
     low = word.lower().strip("'’")
-    typ = {",": "COMMA", ";": "SEMI", ":": "COLON", "(": "LPAR", ")": "RPAR"}.get(word)
-    if typ is None:
-        if low in UP_WORDS:
-            typ = "UP"
-        elif low in DOWN_WORDS:
-            typ = "DOWN"
-        elif low in BETTER_WORDS:
-            typ = "BETTER"
-        elif low in WORSE_WORDS:
-            typ = "WORSE"
-        elif low in COPULAS:
-            typ = "COP"
-        else:
-            typ = SIMPLE.get(low, "W")
+    typ = _PUNCT.get(word) or _WORD_TYPES.get(low, "W")
     if typ == "W" and toks and toks[-1].type == "W":
         last = toks[-1]
         last.end, last.text = end, last.text + " " + word

@@ -10,6 +10,7 @@ later passes (tables, cross-claim) may resolve them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from claimcheck.extract import judge
 from claimcheck.extract.claimlex import Tok, tokenize
@@ -80,12 +81,18 @@ def stated_wording(doc: Document, stated: Quantity, ph: Phrase) -> tuple[str, st
     """The stated phrase as written ("almost 3X more", "174%–3273% greater") and its comparison word."""
     start = stated.start
     if stated.qualifier:
-        found = doc.text.lower().rfind(stated.qualifier, max(0, start - 30), start)
+        found = _lowered(doc.text).rfind(stated.qualifier, max(0, start - 30), start)
         start = found if found >= 0 else start
     end, word = stated.end, None
     if ph.directions and ph.directions[0].start - stated.end <= 2:
         end, word = ph.directions[0].end, ph.directions[0].text.lower()
     return " ".join(doc.text[start:end].split()), word
+
+
+@lru_cache(maxsize=1)
+def _lowered(text: str) -> str:
+    """The document in lower case, once per document (it was lowered for every claim)."""
+    return text.lower()
 
 
 def compatible(a: Quantity, b: Quantity) -> bool:

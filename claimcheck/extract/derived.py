@@ -12,15 +12,18 @@ from claimcheck import arithmetic as ar
 from claimcheck.extract.claims import Pending, apply, new_claim, operand
 from claimcheck.extract.judge import Judgement
 from claimcheck.extract.phrases import Phrase
+from claimcheck.extract.quantities import finditer_from, word_starts
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Document, Quantity
 from claimcheck.units import is_energy, is_power, same_dimension
 
-TOTAL_RE = re.compile(
-    r"\b(?:total|totals|totalling|totaling|combined|altogether|in all|sum|aggregate|"
-    r"would (?:draw|consume|use|need|require|cost)|rise to|rises to|add up to|adds up to)\b",
-    re.IGNORECASE,
-)
+TOTAL_WORDS = [
+    "total", "totals", "totalling", "totaling", "combined", "altogether", "in all", "sum",
+    "aggregate", "would draw", "would consume", "would use", "would need", "would require",
+    "would cost", "rise to", "rises to", "add up to", "adds up to",
+]  # fmt: skip
+TOTAL_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, TOTAL_WORDS)) + r")\b", re.IGNORECASE)
+_TOTAL_START_RE = word_starts(TOTAL_WORDS)
 CONVERT_RE = re.compile(
     r"\b(?:translates? (?:in)?to|equals?|equivalent|converts? to|corresponds? to|i\.e\.|"
     r"or about|estimated|which is)\b",
@@ -41,7 +44,7 @@ def paragraph_claims(
     out: list[Pending] = []
     for i, (sent, qs) in enumerate(sentences):
         window = sentences[max(0, i - 3) : i + 1]
-        if TOTAL_RE.search(sent.text):
+        if next(finditer_from(TOTAL_RE, _TOTAL_START_RE, sent.text), None):
             pending = _total(doc, sent, qs, window)
             if pending:
                 out.append(pending)

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
+from operator import attrgetter
 
+from claimcheck.extract.quantities import finditer_from
 from claimcheck.models import Device, Document, Mention
 from claimcheck.units import canonical_unit
 
@@ -36,6 +40,24 @@ class Lexicon:
     vendor_names: dict[str, str]  # written name -> vendor
     mention_re: re.Pattern[str]
     vendor_re: re.Pattern[str]
+    mention_start: re.Pattern[str]  # where a mention can begin (see _starts)
+    vendor_start: re.Pattern[str]
+
+    def mentions_in(self, text: str) -> Iterator[re.Match[str]]:
+        """``mention_re.finditer(text)``, tried only where a family name can begin."""
+        return finditer_from(self.mention_re, self.mention_start, text)
+
+    def vendors_in(self, text: str) -> Iterator[re.Match[str]]:
+        """``vendor_re.finditer(text)``, tried only where a vendor name can begin."""
+        return finditer_from(self.vendor_re, self.vendor_start, text)
+
+
+def _starts(names: Iterable[str]) -> re.Pattern[str]:
+    """The first character of one of ``names`` not preceded by a word character or hyphen:
+    the patterns are case-sensitive and open with that look-behind, which made the regex
+    engine try them at every character; a leading class lets it jump to candidates."""
+    first = "".join(sorted({n[0] for n in names}))
+    return re.compile("[" + re.escape(first) + r"](?<![\w-].)")
 
 
 @cache
@@ -59,9 +81,10 @@ def lexicon() -> Lexicon:
         + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         + r")(?![\w-])"
     )
-    return Lexicon(families, subfamilies, names, mention, vendor)
+    return Lexicon(families, subfamilies, names, mention, vendor, _starts(families), _starts(names))
 
 
+@lru_cache(maxsize=4096)
 def _norm(text: str) -> str:
     return re.sub(r"[\s-]+", "", text).lower()
 
@@ -84,7 +107,7 @@ def _mentions(doc: Document) -> list[_Found]:
     lex = lexicon()
     out: list[_Found] = []
     for block in doc.blocks:
-        for m in lex.mention_re.finditer(block.text):
+        for m in lex.mentions_in(block.text):
             family, model = m.group("family"), m.group("model")
             if model and (model.upper() == family.upper() or re.fullmatch(r"[Pp]\d{2}", model)):
                 model = None  # "NetScaler P95" is a percentile, not a model
@@ -107,9 +130,111 @@ def _canonical_family(found: list[_Found]) -> None:
         f.family = parent
 
 
+class _Spans:
+    """Mention spans by start, for "does a mention cover this offset?" without a scan:
+    a mention covering ``offset`` starts less than the longest mention's length before it."""
+
+    def __init__(self) -> None:
+        self.ends: dict[int, int] = {}  # start -> the furthest end of a mention starting there
+        self.longest = 0
+
+    def add(self, start: int, end: int) -> None:
+        """Record the mention [start, end)."""
+        if end > self.ends.get(start, start):
+            self.ends[start] = end
+        self.longest = max(self.longest, end - start)
+
+    def covers(self, offset: int) -> bool:
+        """Does a recorded mention cover ``offset``?"""
+        ends = self.ends
+        return any(ends.get(offset - k, offset) > offset for k in range(self.longest))
+
+
+class _Index:
+    """Mention spans per device and over all devices, kept in step with ``add``: lookups
+    instead of scans over every mention (which grow with the document). A device's entry is
+    rebuilt when its mention count changed behind the index's back (``_merge_variants``)."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self._entries: dict[int, tuple[Device, list[int], _Spans]] = {}
+        self._all: _Spans | None = None
+        self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+
+    def _entry(self, dev: Device) -> tuple[Device, list[int], _Spans]:
+        e = self._entries.get(id(dev))
+        if e is None or e[0] is not dev or e[1][0] != len(dev.mentions):
+            spans = _Spans()
+            for m in dev.mentions:
+                spans.add(m.start, m.end)
+            e = self._entries[id(dev)] = (dev, [len(dev.mentions)], spans)
+        return e
+
+    def add(self, dev: Device, text: str, start: int, end: int) -> None:
+        """A mention of ``dev``, unless it already has one starting at ``start``."""
+        _, count, spans = self._entry(dev)
+        if start in spans.ends:
+            return
+        dev.mentions.append(
+            Mention(text=text, start=start, end=end, line=self.doc.position(start)[0])
+        )
+        count[0] += 1
+        spans.add(start, end)
+        if self._all is not None:
+            self._all.add(start, end)
+        if text not in dev.aliases:
+            dev.aliases.append(text)
+
+    def covers(self, dev: Device, offset: int) -> bool:
+        """Does a mention of ``dev`` cover ``offset``?"""
+        return self._entry(dev)[2].covers(offset)
+
+    def known(self, devices: dict[str, Device], offset: int) -> bool:
+        """Does a mention of any device cover ``offset``? Built on the first call, then kept
+        up by ``add``: from then on devices are only added and mentions only through ``add``."""
+        if self._all is None:
+            self._all = _Spans()
+            for d in devices.values():
+                for m in d.mentions:
+                    self._all.add(m.start, m.end)
+        return self._all.covers(offset)
+
+    def standalone(self, literal: str, after: re.Pattern[str]) -> list[tuple[int, int]]:
+        """``_standalone`` over the document, once per literal."""
+        key = (literal, after.pattern)
+        if key not in self._found:
+            self._found[key] = _standalone(self.doc.text, literal, after)
+        return self._found[key]
+
+
+_WORDISH = re.compile(r"[\w-]")
+_WORDISH_OR_EXT = re.compile(r"[\w-]|\.\w")
+
+
+def _standalone(
+    text: str, literal: str, after: re.Pattern[str] = _WORDISH
+) -> list[tuple[int, int]]:
+    """(start, end) of each non-overlapping ``literal`` not preceded by a word character or
+    hyphen and not followed by ``after``: what a regex of the escaped literal between those
+    two lookarounds finds, with str.find (a regex that starts with a lookbehind scans slowly)."""
+    out: list[tuple[int, int]] = []
+    if not literal:
+        return out
+    n = len(literal)
+    i = text.find(literal)
+    while i >= 0:
+        if (i == 0 or not _WORDISH.match(text, i - 1)) and not after.match(text, i + n):
+            out.append((i, i + n))
+            i = text.find(literal, i + n)
+        else:
+            i = text.find(literal, i + 1)
+    return out
+
+
 def extract_devices(doc: Document) -> list[Device]:
     """Devices named in the document, with their mentions."""
     lex = lexicon()
+    ix = _Index(doc)
     found = _mentions(doc)
     _canonical_family(found)
     numbered = {f.family for f in found if f.model}
@@ -118,13 +243,14 @@ def extract_devices(doc: Document) -> list[Device]:
         counts[(f.family, f.model and _norm(f.model))] = (
             counts.get((f.family, f.model and _norm(f.model)), 0) + 1
         )
+    in_table = _TableSpans(doc)
     devices: dict[str, Device] = {}
     for f in found:
         if f.model is None and f.family in numbered:
             continue  # "the Alteon" is resolved to the numbered device below
         if f.model is None and counts[(f.family, None)] < 2:
             continue  # a family named once is context, not a device under test
-        if f.model and counts[(f.family, _norm(f.model))] < 2 and not _in_table(doc, f.start):
+        if f.model and counts[(f.family, _norm(f.model))] < 2 and not in_table(f.start):
             continue  # a model named once in prose is usually a comparison or a spec, not a DUT
         vendor = lex.family_vendor.get(f.family)
         key = _key(vendor, f.family, f.model)
@@ -134,16 +260,22 @@ def extract_devices(doc: Document) -> list[Device]:
             dev = devices[key] = Device(
                 id=key, name=name, vendor=vendor, family=f.family, model=f.model
             )
-        _add_mention(doc, dev, f.text, f.start, f.end)
+        ix.add(dev, f.text, f.start, f.end)
         if len(f.text) > len(dev.name):
             dev.name = f.text
     _merge_variants(devices)
-    _generic_devices(doc, devices)
-    _table_devices(doc, devices)
-    _family_aliases(doc, found, devices)
-    _vendor_aliases(doc, devices)
+    _generic_devices(doc, devices, ix)
+    _table_devices(doc, devices, ix)
+    _family_aliases(found, devices, ix)
+    _vendor_aliases(doc, devices, ix)
     _versions(doc, devices)
     return sorted(devices.values(), key=lambda d: d.mentions[0].start)
+
+
+def _near(starts: list[int], offset: int, distance: int) -> bool:
+    """Is some value of the sorted ``starts`` within ``distance`` of ``offset`` (exclusive)?"""
+    i = bisect_left(starts, offset - distance + 1)
+    return i < len(starts) and starts[i] < offset + distance
 
 
 def _merge_variants(devices: dict[str, Device]) -> None:
@@ -159,11 +291,17 @@ def _merge_variants(devices: dict[str, Device]) -> None:
                 continue
             a, b = _norm(small.model), _norm(big.model)
             prefix = b.startswith(a) and b != a
-            beside = any(abs(m.start - n.start) < 45 for m in small.mentions for n in big.mentions)
-            if prefix or (beside and len(big.mentions) > len(small.mentions)):
+            if not prefix and len(big.mentions) > len(small.mentions):
+                big_starts = sorted(n.start for n in big.mentions)
+                beside = any(_near(big_starts, m.start, 45) for m in small.mentions)
+            else:
+                beside = False
+            if prefix or beside:
+                taken = {n.start for n in big.mentions}
                 for m in small.mentions:
-                    if all(m.start != n.start for n in big.mentions):
+                    if m.start not in taken:
                         big.mentions.append(m)
+                        taken.add(m.start)
                 big.aliases.extend(a for a in small.aliases if a not in big.aliases)
                 big.mentions.sort(key=lambda m: m.start)
                 del devices[small.id]
@@ -182,7 +320,7 @@ NOT_A_MAKER = {
 }  # fmt: skip
 
 
-def _generic_devices(doc: Document, devices: dict[str, Device]) -> None:
+def _generic_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> None:
     """Products outside the lexicon: a maker's name and a model code named twice or more
     ("Ardent RQ-7000", "Kite KV-3000"); the maker is taken as the vendor, and the model
     code alone ("the KV-3000") is a mention too."""
@@ -202,18 +340,18 @@ def _generic_devices(doc: Document, devices: dict[str, Device]) -> None:
                 (start, block.start + m.end(), m.group(0), model)
             )
     for (maker, model), hits in seen.items():
-        if len(hits) < 2 or any(_known(devices, h[0]) for h in hits):
+        if len(hits) < 2 or any(ix.known(devices, h[0]) for h in hits):
             continue
         key = _key(maker, maker, model)
         dev = devices.setdefault(
             key, Device(id=key, name=hits[0][2], vendor=maker, family=maker, model=model)
         )
         for start, end, text, _ in hits:
-            _add_mention(doc, dev, text, start, end)
+            ix.add(dev, text, start, end)
         written = hits[0][3]
-        for m in re.finditer(rf"(?<![\w-]){re.escape(written)}(?![\w-]|\.\w)", doc.text):
-            if not _known(devices, m.start()):
-                _add_mention(doc, dev, m.group(0), m.start(), m.end())
+        for s, e in ix.standalone(written, _WORDISH_OR_EXT):
+            if not ix.known(devices, s):
+                ix.add(dev, doc.text[s:e], s, e)
         dev.mentions.sort(key=lambda mm: mm.start)
 
 
@@ -225,7 +363,7 @@ DEVICE_HEADER = re.compile(
 _DISTINCT_RE = re.compile(r"[A-Za-z]*\d[\w-]*|[\w-]*\d[A-Za-z][\w-]*")
 
 
-def _table_devices(doc: Document, devices: dict[str, Device]) -> None:
+def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> None:
     """Row labels of a per-device table ("Device", "Product", "Model" column) are devices too."""
     for block in doc.blocks:
         table = block.table
@@ -243,7 +381,7 @@ def _table_devices(doc: Document, devices: dict[str, Device]) -> None:
                 not name
                 or len(name) > 48
                 or not re.search(r"[A-Za-z]", name)
-                or _known(devices, cell.start)
+                or ix.known(devices, cell.start)
             ):
                 continue
             tokens = [
@@ -258,22 +396,16 @@ def _table_devices(doc: Document, devices: dict[str, Device]) -> None:
             has_model = any(
                 len(re.findall(r"\d", t)) >= 2 and re.search(r"[A-Za-z]", t) for t in tokens
             ) or any(re.fullmatch(r"\d{3,}", t) for t in tokens)
-            if (
-                not has_model
-                and len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text)) < 3
-            ):
+            if not has_model and len(ix.standalone(name, _WORDISH)) < 3:
                 continue  # a label without a model number must be named in the prose too
             key = "-".join(_norm(t) for t in name.split() if t) or _norm(name)
             dev = devices.setdefault(key, Device(id=key, name=name))
-            _add_mention(doc, dev, cell.text, cell.start, cell.end)
-            for pattern in {re.escape(name), *(re.escape(t) for t in tokens if len(t) >= 3)}:
-                for m in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", doc.text):
-                    if not any(
-                        mm.start <= m.start() < mm.end
-                        for d in devices.values()
-                        for mm in d.mentions
-                    ):
-                        _add_mention(doc, dev, m.group(0), m.start(), m.end())
+            ix.add(dev, cell.text, cell.start, cell.end)
+            # the whole label first: a token that starts it must not shorten its mentions
+            for literal in dict.fromkeys([name, *(t for t in tokens if len(t) >= 3)]):
+                for s, e in ix.standalone(literal, _WORDISH):
+                    if not ix.known(devices, s):
+                        ix.add(dev, doc.text[s:e], s, e)
             dev.mentions.sort(key=lambda mm: mm.start)
 
 
@@ -293,10 +425,6 @@ def _plausible_label(name: str) -> bool:
     )
 
 
-def _known(devices: dict[str, Device], offset: int) -> bool:
-    return any(m.start <= offset < m.end for d in devices.values() for m in d.mentions)
-
-
 def _covers(device: Device, tokens: list[str], name: str) -> bool:
     """A lexicon device already names this table label ("MPX-11500" in "NetScaler MPX-11500")."""
     names = [_norm(a) for a in device.aliases]
@@ -305,29 +433,33 @@ def _covers(device: Device, tokens: list[str], name: str) -> bool:
     )
 
 
-def _in_table(doc: Document, offset: int) -> bool:
-    return any(b.table is not None and b.start <= offset < b.end for b in doc.blocks)
+class _TableSpans:
+    """Is an offset inside a table block? Bisect over the table blocks' starts, with the
+    largest end so far, so the answer holds even if blocks overlapped."""
+
+    def __init__(self, doc: Document) -> None:
+        spans = sorted((b.start, b.end) for b in doc.blocks if b.table is not None)
+        self.starts = [s for s, _ in spans]
+        self.max_end: list[int] = []
+        for _, e in spans:
+            self.max_end.append(max(e, self.max_end[-1]) if self.max_end else e)
+
+    def __call__(self, offset: int) -> bool:
+        i = bisect_right(self.starts, offset)
+        return i > 0 and self.max_end[i - 1] > offset
 
 
-def _add_mention(doc: Document, dev: Device, text: str, start: int, end: int) -> None:
-    if any(m.start == start for m in dev.mentions):
-        return
-    dev.mentions.append(Mention(text=text, start=start, end=end, line=doc.position(start)[0]))
-    if text not in dev.aliases:
-        dev.aliases.append(text)
-
-
-def _family_aliases(doc: Document, found: list[_Found], devices: dict[str, Device]) -> None:
+def _family_aliases(found: list[_Found], devices: dict[str, Device], ix: _Index) -> None:
     """A bare family name ("the Alteon") names the one device of that family."""
     by_family: dict[str, list[Device]] = {}
     for d in devices.values():
         by_family.setdefault(d.family or "", []).append(d)
     for f in found:
         if f.model is None and len(by_family.get(f.family, [])) == 1:
-            _add_mention(doc, by_family[f.family][0], f.text, f.start, f.end)
+            ix.add(by_family[f.family][0], f.text, f.start, f.end)
 
 
-def _vendor_aliases(doc: Document, devices: dict[str, Device]) -> None:
+def _vendor_aliases(doc: Document, devices: dict[str, Device], ix: _Index) -> None:
     """A vendor name alone names the vendor's device when it is the only one."""
     lex = lexicon()
     by_vendor: dict[str, list[Device]] = {}
@@ -335,13 +467,13 @@ def _vendor_aliases(doc: Document, devices: dict[str, Device]) -> None:
         if d.vendor:
             by_vendor.setdefault(d.vendor, []).append(d)
     for block in doc.blocks:
-        for m in lex.vendor_re.finditer(block.text):
+        for m in lex.vendors_in(block.text):
             vendor = lex.vendor_names[m.group(1)]
             devs = by_vendor.get(vendor, [])
             if len(devs) == 1:
                 start = block.start + m.start()
-                if not any(mm.start <= start < mm.end for mm in devs[0].mentions):
-                    _add_mention(doc, devs[0], m.group(1), start, block.start + m.end())
+                if not ix.covers(devs[0], start):
+                    ix.add(devs[0], m.group(1), start, block.start + m.end())
 
 
 def _versions(doc: Document, devices: dict[str, Device]) -> None:
@@ -365,5 +497,24 @@ def device_at(devices: list[Device], start: int, end: int) -> Device | None:
 
 def devices_in_span(devices: list[Device], start: int, end: int) -> list[tuple[int, Device]]:
     """(offset, device) of every device mention inside [start, end), in order."""
-    out = [(m.start, d) for d in devices for m in d.mentions if start <= m.start < end]
-    return sorted(out, key=lambda x: x[0])
+    starts, items = _span_index(devices)
+    return items[bisect_left(starts, start) : bisect_left(starts, end)]
+
+
+_MENTIONS = attrgetter("mentions")
+_LAST_SPAN_INDEX: tuple = ()  # (devices, signature, starts, items) of the last list indexed
+
+
+def _span_index(devices: list[Device]) -> tuple[list[int], list[tuple[int, Device]]]:
+    """Every mention of ``devices`` as (offset, device), sorted by offset (devices in list
+    order on ties), with the offsets for bisecting. Extractors query one list again and
+    again, so the last one is kept while no device gained or lost a mention."""
+    global _LAST_SPAN_INDEX
+    signature = (list(map(id, devices)), list(map(len, map(_MENTIONS, devices))))
+    last = _LAST_SPAN_INDEX
+    if last and last[0] is devices and last[1] == signature:
+        return last[2], last[3]
+    items = sorted(((m.start, d) for d in devices for m in d.mentions), key=lambda x: x[0])
+    starts = [s for s, _ in items]
+    _LAST_SPAN_INDEX = (devices, signature, starts, items)
+    return starts, items

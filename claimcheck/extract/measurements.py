@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from claimcheck import arithmetic as ar
 from claimcheck.extract.benchtests import parse_test_name
@@ -26,6 +27,9 @@ NOT_A_RESULT = re.compile(
     r"(?:\w+\W+){0,2}$",
     re.IGNORECASE,
 )
+# every alternative of NOT_A_RESULT holds one of these (lower case): a cheap test first
+_NOT_A_RESULT_STEMS = ("licen", "baseline", "burst", "limit", "interface", "port", "link",
+                       "capacity of", "advertised", "datasheet", "specifi", "rated")  # fmt: skip
 ADVERTISED = re.compile(
     r"\b(?:published|specifications?|datasheets?|advertised|spec sheet|marketing)\b", re.I
 )
@@ -99,7 +103,7 @@ def prose_measurements(
                 continue
             if _overlaps(skip_sorted, skip_starts, q.start, q.end):
                 continue  # a condition (license, object size, link speed), not a result
-            if NOT_A_RESULT.search(doc.text[max(sentence.start, q.start - 40) : q.start]):
+            if not_a_result(doc.text[max(sentence.start, q.start - 40) : q.start]):
                 continue
             family = family_of(q, sentence.text, test_metric)
             if family is None:
@@ -109,6 +113,15 @@ def prose_measurements(
             out.append(_measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
                                     q.text, q.decimals, q.qualifier, "text"))  # fmt: skip
     return out
+
+
+def not_a_result(before: str) -> bool:
+    """Does the text before a figure make it a limit, a licence or a spec (NOT_A_RESULT)?"""
+    if before.isascii():
+        low = before.lower()
+        if not any(stem in low for stem in _NOT_A_RESULT_STEMS):
+            return False
+    return NOT_A_RESULT.search(before) is not None
 
 
 def _overlaps(spans: list[tuple[int, int]], starts: list[int], start: int, end: int) -> bool:
@@ -125,6 +138,7 @@ def _measurement(doc, value, unit, family, device, test, block, start, end, text
                        kind=kind)  # fmt: skip
 
 
+@lru_cache(maxsize=1024)
 def _column_family(header: str) -> tuple[str | None, str | None, str]:
     """(family, test id, unit) a column header names."""
     m = PER_WATT.search(header)

@@ -8,9 +8,10 @@ bounded by ``MAX_ISLAND`` tokens per start, so it stays linear in the input.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 import lark
-from lark.exceptions import LarkError
+from lark.parsers.lalr_analysis import Shift
 
 from claimcheck.extract.claimlex import Tok
 from claimcheck.grammars import CLAIM_SHAPES, claims_parser
@@ -44,65 +45,104 @@ class Phrase:
 def find_phrases(toks: list[Tok]) -> list[Phrase]:
     """Non-overlapping claim phrases in a token list, left to right."""
     parser = claims_parser()
+    types = [t.type for t in toks]
     out: list[Phrase] = []
     i = 0
     while i < len(toks):
-        best: tuple[int, str, lark.Tree] | None = None
+        best: tuple[int, str] | None = None
         for shape in CLAIM_SHAPES:
-            if toks[i].type not in STARTERS[shape]:
+            if types[i] not in STARTERS[shape]:
                 continue
-            found = _longest(parser, shape, toks, i)
-            if found and (best is None or found[0] > best[0]):
-                best = (found[0], shape, found[1])
+            end = _longest_end(_automaton(shape), types, i)
+            if end is not None and (best is None or end > best[0]):
+                best = (end, shape)
         if best is None:
             i += 1
             continue
-        end, shape, tree = best
-        out.append(_interpret(shape, tree, toks, i, end))
+        end, shape = best
+        out.append(_interpret(shape, _tree(parser, shape, types, i, end), toks, i, end))
         i = end
     return out
 
 
-def _longest(parser: lark.Lark, shape: str, toks: list[Tok], i: int):  # noqa: ANN202
-    """(end, tree) of the longest prefix from ``i`` that parses as ``shape``, or None."""
-    ip = parser.parse_interactive("", start=shape)
-    ends = []
-    for j in range(i, min(len(toks), i + MAX_ISLAND)):
-        try:
-            ip.feed_token(lark.Token(toks[j].type, j))
-        except LarkError:
+@dataclass(frozen=True)
+class _Automaton:
+    """The LALR tables of one start symbol, read from lark's interactive parser."""
+
+    states: dict[int, dict[str, tuple]]
+    start: int
+    end: int
+
+
+@cache
+def _automaton(shape: str) -> _Automaton:
+    conf = claims_parser().parse_interactive("", start=shape).parser_state.parse_conf
+    return _Automaton(conf.states, conf.start_state, conf.end_state)
+
+
+def _feed(a: _Automaton, stack: list[int], typ: str) -> bool:
+    """Feed one token type to the state stack as lark's LALR parser does (reduce until it
+    shifts, or until ``$END`` reaches the end state), without building values."""
+    states = a.states
+    while True:
+        act = states[stack[-1]].get(typ)
+        if act is None:
+            return False
+        action, arg = act
+        if action is Shift:
+            if typ == "$END":
+                return False  # lark asserts this cannot happen
+            stack.append(arg)
+            return True
+        if arg.expansion:
+            del stack[-len(arg.expansion) :]
+        stack.append(states[stack[-1]][arg.origin.name][1])
+        if typ == "$END" and stack[-1] == a.end:
+            return True
+
+
+def _longest_end(a: _Automaton, types: list[str], i: int) -> int | None:
+    """End of the longest prefix from ``i`` that parses completely, or None.
+
+    Only the states are kept (lark's interactive parser builds values and copies); a
+    prefix after which ``$END`` has an action is checked by feeding ``$END`` to a copy
+    of the stack, since an LALR reduce on ``$END`` can still fail further down."""
+    stack = [a.start]
+    found = None
+    for j in range(i, min(len(types), i + MAX_ISLAND)):
+        if not _feed(a, stack, types[j]):
             break
-        if "$END" in ip.choices():
-            ends.append(j + 1)
-    # Replaying beats copying the parser state at every candidate end (a deepcopy).
-    for end in reversed(ends):
-        replay = parser.parse_interactive("", start=shape)
-        try:
-            for j in range(i, end):
-                replay.feed_token(lark.Token(toks[j].type, j))
-            return end, replay.feed_eof()
-        except LarkError:
-            continue
-    return None
+        if "$END" in a.states[stack[-1]] and _feed(a, stack.copy(), "$END"):
+            found = j + 1
+    return found
+
+
+def _tree(parser: lark.Lark, shape: str, types: list[str], i: int, end: int) -> lark.Tree:
+    """lark's parse tree of tokens [i, end) as ``shape``; leaves hold token indices."""
+    ip = parser.parse_interactive("", start=shape)
+    for j in range(i, end):
+        ip.feed_token(lark.Token(types[j], j))
+    return ip.feed_eof()
 
 
 def _interpret(shape: str, tree: lark.Tree, toks: list[Tok], first: int, last: int) -> Phrase:
     ph = Phrase(shape=shape, first=first, last=last, tokens=toks[first:last])
     for sub in tree.iter_subtrees_topdown():
+        data = str(sub.data)  # a rule name is a lark Token, whose __eq__ is Python code
         leaves = [toks[t.value] for t in sub.children if isinstance(t, lark.Token)]
-        if sub.data == "stated":
+        if data == "stated":
             ph.stated = leaves[0]
-        elif sub.data == "dirpart":
+        elif data == "dirpart":
             ph.metric_words.extend(w for t in leaves if t.type == "W" for w in t.words)
             for child in sub.children:
-                if isinstance(child, lark.Tree) and child.data == "direction":
+                if isinstance(child, lark.Tree) and str(child.data) == "direction":
                     ph.directions.extend(toks[t.value] for t in child.children)
-        elif sub.data == "direction" and not ph.directions:
+        elif data == "direction" and not ph.directions:
             ph.gap_directions.extend(leaves)
-        elif sub.data in ("subject", "subject_value", "part"):
+        elif data in ("subject", "subject_value", "part"):
             ph.subject = leaves[0]
-        elif sub.data in ("reference_value", "whole"):
+        elif data in ("reference_value", "whole"):
             ph.reference = leaves[0]
-        elif sub.data == "pair":
+        elif data == "pair":
             ph.pair = True
     return ph

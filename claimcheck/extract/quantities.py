@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 from claimcheck.extract.numbers import (
     MULTIPLE_WORDS,
@@ -16,6 +18,8 @@ from claimcheck.extract.numbers import (
     SCALE_WORD_RE,
     SCALES,
     SUFFIX_SCALES,
+    TENS,
+    UNITS,
     words_scale,
     words_to_number,
 )
@@ -29,6 +33,9 @@ NUMBER_RE = re.compile(
     r"(?<![\w.,/])(?<!\d[.,])(?<![A-Za-z]-)"
     r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?!\d)|(?=\.\d))(\.\d+(?!\d))?(?!\.\d)(?!,\d{3})"
 )
+# Where a number can start: NUMBER_RE itself opens with look-behinds, so the regex engine
+# tries it at every character; this class lets it jump from digit to digit.
+NUMBER_START_RE = re.compile(r"[\d.](?<![\w.,/].)")
 _GAP = r"[ \t\u00a0\u202f]?-?[ \t\u00a0\u202f]?"
 
 # Extra spellings the scanner accepts after a number (longest match wins).
@@ -49,6 +56,8 @@ UNIT_RE = re.compile(
     + r")(?![A-Za-z0-9])"
     + r"(?:[ \t]+(?:per|/)[ \t]*(?:second|sec|s|hour|hr|h|watt|Watt|W)\b)?"
 )
+# a unit starts within the gap's three characters: a cheap test before the long alternation
+_UNIT_FIRST = frozenset(u[0] for u in _UNIT_SPELLINGS)
 SUFFIX_RE = re.compile(r"([KkMG])(?![A-Za-z0-9])")
 MULT_RE = re.compile(r"[ \t]?[xX×](?![A-Za-z0-9])(?![ \t]*\d)")
 TIMES_RE = re.compile(r"[ \t]+times\b|-fold\b|[ \t]*fold\b", re.IGNORECASE)
@@ -93,8 +102,28 @@ def _precision(intpart: str, frac: str | None) -> tuple[int, int]:
     return decimals, max(sig, 1)
 
 
+_QUALIFIERS_BY_LAST_CHAR: dict[str, list[str]] = {}  # longest first
+for _q in sorted((q.lower() for q in _QUALIFIERS), key=len, reverse=True):
+    _QUALIFIERS_BY_LAST_CHAR.setdefault(_q[-1], []).append(_q)
+_WORD_CHAR = re.compile(r"\w")
+
+
 def _qualifier(text: str, start: int) -> tuple[str | None, int]:
-    m = QUALIFIER_RE.search(text, max(0, start - 24), start)
+    lo = max(0, start - 24)
+    head = text[lo:start].rstrip(" \t\u00a0")
+    if not head:
+        return None, start
+    if head.isascii():
+        # QUALIFIER_RE without a regex: the longest qualifier that ends the text before the
+        # number (the regex's leftmost match) and follows a non-word character
+        low = head.lower()
+        for q in _QUALIFIERS_BY_LAST_CHAR.get(low[-1], ()):
+            if low.endswith(q):
+                at = lo + len(head) - len(q)
+                if at == 0 or not _WORD_CHAR.match(text, at - 1):
+                    return QUALIFIER_ALIASES.get(q, q), at
+        return None, start
+    m = QUALIFIER_RE.search(text, lo, start)  # case folding beyond ASCII: the regex decides
     if not m:
         return None, start
     q = m.group(1).lower()
@@ -106,7 +135,7 @@ def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
     m = PERCENT_RE.match(text, pos)
     if m:
         return "percent", m.group(1), m.end()
-    m = UNIT_RE.match(text, pos)
+    m = UNIT_RE.match(text, pos) if _UNIT_FIRST.intersection(text[pos : pos + 4]) else None
     if m:
         written = m.group(0).strip(" \t\u00a0\u202f-")
         unit = _unit_for(m.group(1))
@@ -123,28 +152,60 @@ def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
     return "", "", pos
 
 
+def word_starts(words: list[str]) -> re.Pattern[str]:
+    """Where a word-bounded, case-insensitive alternation of ``words`` can begin: the first
+    letter in a case-sensitive class, so the regex engine jumps between candidates (an
+    IGNORECASE class or a leading ``\\b`` makes it try every position), then the rest of
+    some word in a look-ahead. Besides both cases of each letter, the class holds the
+    characters Unicode case-folds onto Latin letters (long s, Kelvin sign, dotted and
+    dotless i): a superset is safe, the full pattern decides."""
+    letters = "".join(w[0] for w in words)
+    chars = {*letters.lower(), *letters.upper(), "\u017f", "\u212a", "\u0130", "\u0131"}
+    tails = "|".join(re.escape(w[1:]) for w in sorted(words, key=len, reverse=True))
+    return re.compile("[" + re.escape("".join(sorted(chars))) + rf"](?<!\w.)(?=(?i:{tails}))")
+
+
+def finditer_from(
+    pattern: re.Pattern[str], starts: re.Pattern[str], text: str
+) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` yields, trying ``pattern`` only where ``starts`` matches.
+
+    ``starts`` must match (one character) at every position where a non-empty match of
+    ``pattern`` can begin; look-behinds and ``\\b`` still see the text before each position.
+    """
+    pos = 0
+    for c in starts.finditer(text):
+        at = c.start()
+        if at < pos:
+            continue
+        m = pattern.match(text, at)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
 def scan(text: str, offset: int = 0) -> list[Quantity]:
     """Every quantity in ``text``; spans are ``offset`` + index into ``text``."""
     found: list[Quantity] = []
     last_end = 0
-    for m in NUMBER_RE.finditer(text):
+    for m in finditer_from(NUMBER_RE, NUMBER_START_RE, text):
         if m.start() < last_end:
             continue
         q = _numeric(text, m)
-        if q is None:
-            continue
-        last_end = q.end
+        last_end = q["end"]
         found.append(q)
-    found.extend(_words(text, [(q.start, q.end) for q in found]))
-    found.sort(key=lambda q: q.start)
+    found.extend(_words(text, [(q["start"], q["end"]) for q in found]))
+    found.sort(key=lambda q: q["start"])
     if offset:
         for q in found:
-            q.start += offset
-            q.end += offset
-    return found
+            q["start"] += offset
+            q["end"] += offset
+    # fields are gathered in a dict and validated once (setting them one by one on the
+    # model went through pydantic's __setattr__ every time)
+    return [Quantity(**q) for q in found]
 
 
-def _numeric(text: str, m: re.Match[str]) -> Quantity | None:
+def _numeric(text: str, m: re.Match[str]) -> _Fields:
     intpart, frac = m.group(1), m.group(2)
     value = float(intpart.replace(",", "") + (frac or ""))
     decimals, sig = _precision(intpart, frac)
@@ -183,33 +244,37 @@ def _numeric(text: str, m: re.Match[str]) -> Quantity | None:
     if unit and LAYER_RE.search(text, max(0, m.start() - 7), m.start()):
         unit, unit_text, end = "", "", m.end()  # "Layer 7 CPS" names a layer, not 7 CPS
     q = _make(text, m.start(), end, value, unit, unit_text, decimals, sig, scale)
-    q.multiplier = multiplier
+    q["multiplier"] = multiplier
     _attach_range(text, q)
     return q
 
 
-def _make(text, start, end, value, unit, unit_text, decimals, sig, scale) -> Quantity:  # noqa: ANN001
+_Fields = dict[str, Any]  # the fields of a Quantity before it is built
+
+
+def _make(text, start, end, value, unit, unit_text, decimals, sig, scale) -> _Fields:  # noqa: ANN001
     qual, _ = _qualifier(text, start)
-    return Quantity(
-        text=text[start:end],
-        start=start,
-        end=end,
-        value=value,
-        unit=unit,
-        unit_text=unit_text,
-        decimals=decimals,
-        sig_figs=sig,
-        scale=scale,
-        qualifier=qual,
-    )
+    return {
+        "text": text[start:end],
+        "start": start,
+        "end": end,
+        "value": value,
+        "unit": unit,
+        "unit_text": unit_text,
+        "decimals": decimals,
+        "sig_figs": sig,
+        "scale": scale,
+        "qualifier": qual,
+    }
 
 
-def _attach_range(text: str, q: Quantity) -> None:
+def _attach_range(text: str, q: _Fields) -> None:
     """Turn "5-15%" / "174%–3273%" / "200 to 340 ms" into one ranged quantity."""
-    sep = RANGE_SEP_RE.match(text, q.end)
+    sep = RANGE_SEP_RE.match(text, q["end"])
     if not sep:
         return
-    if "and" in sep.group(0) and not BETWEEN_RE.search(text, max(0, q.start - 12), q.start):
+    start = q["start"]
+    if "and" in sep.group(0) and not BETWEEN_RE.search(text, max(0, start - 12), start):
         return
     m = NUMBER_RE.match(text, sep.end())
     if not m:
@@ -218,20 +283,22 @@ def _attach_range(text: str, q: Quantity) -> None:
     if high is None:
         return
     hv, hunit, hunit_text, hend, hdec = high
-    if not hunit or q.multiplier:
+    if not hunit or q["multiplier"]:
         return
-    if q.unit and not (q.unit == hunit == "percent"):
+    if q["unit"] and not (q["unit"] == hunit == "percent"):
         return  # "1,200 RPS to 1,800 RPS" is a change, not a range; "5-15%" and "5%-15%" are
     # "14.1-21.57" or "4-port": a dash between bare numbers is not a range unless a unit follows.
     dash = "to" not in sep.group(0) and "-" in sep.group(0)
-    if dash and not q.unit and hunit != "percent" and text[m.end() : m.end() + 1].isalpha():
+    if dash and not q["unit"] and hunit != "percent" and text[m.end() : m.end() + 1].isalpha():
         return
-    q.range_low, q.range_high = min(q.value, hv), max(q.value, hv)
-    q.high_decimals = hdec
-    q.unit = hunit
-    q.unit_text = q.unit_text or hunit_text  # "5-15%": the unit is written once, after the high
-    q.end = hend
-    q.text = text[q.start : hend]
+    q["range_low"], q["range_high"] = min(q["value"], hv), max(q["value"], hv)
+    q["high_decimals"] = hdec
+    q["unit"] = hunit
+    q["unit_text"] = (
+        q["unit_text"] or hunit_text
+    )  # "5-15%": the unit is written once, after the high
+    q["end"] = hend
+    q["text"] = text[start:hend]
 
 
 def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, int] | None:
@@ -243,10 +310,12 @@ def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, 
 
 
 _MULTIPLE_RE = re.compile(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", re.IGNORECASE)
+_MULTIPLE_START_RE = word_starts(list(MULTIPLE_WORDS))
+_NUMBER_WORD_START_RE = word_starts([*UNITS, *TENS, *SCALES])
 _HALF_RE = re.compile(r"[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
 
 
-def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
+def _words(text: str, taken: list[tuple[int, int]]) -> list[_Fields]:
     """Number words ("three", "one hundred") and multiple words ("twice", "half")."""
     # ``taken`` spans do not overlap, so their ends are sorted too: one bisection per word
     # keeps the scan linear ("5 million" a thousand times once compared every pair).
@@ -257,8 +326,8 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
         i = bisect_right(ends, start)
         return i == len(starts) or starts[i] >= end
 
-    out: list[Quantity] = []
-    for m in NUMBER_WORDS_RE.finditer(text):
+    out: list[_Fields] = []
+    for m in finditer_from(NUMBER_WORDS_RE, _NUMBER_WORD_START_RE, text):
         value = words_to_number(m.group(0))
         if value is None or not free(m.start(), m.end()):
             continue
@@ -275,15 +344,15 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
         scale = words_scale(m.group(0))
         sig = len(str(round(value / scale)).lstrip("0")) or 1
         q = _make(text, m.start(), end, value, unit, unit_text, 0, sig, scale)
-        q.is_word, q.multiplier = True, multiplier
+        q["is_word"], q["multiplier"] = True, multiplier
         out.append(q)
-    for m in _MULTIPLE_RE.finditer(text):
+    for m in finditer_from(_MULTIPLE_RE, _MULTIPLE_START_RE, text):
         word = m.group(1).lower()
         if word == "half" and not _HALF_RE.match(text, m.end()):
             continue
         if not free(m.start(), m.end()):
             continue
         q = _make(text, m.start(), m.end(), MULTIPLE_WORDS[word], "", word, 0, 1, 1.0)
-        q.is_word, q.multiplier = True, True
+        q["is_word"], q["multiplier"] = True, True
         out.append(q)
     return out

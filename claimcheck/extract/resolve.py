@@ -32,6 +32,7 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
         return
     vendors: dict[str, str] | None = None
     cells_cache: dict = {}
+    labelled: dict[int, list[tablefacts.CellValue]] = {}  # id(cells) -> first cell per label
     for p in open_claims:
         if p.claim.kind not in ("percent-delta", "ratio"):
             continue
@@ -42,7 +43,9 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
                     vendors = tablefacts.vendor_map(doc)
                 _group(doc, p, cells, vendors)
             else:
-                _pairwise(doc, p, cells)
+                if id(cells) not in labelled:
+                    labelled[id(cells)] = _first_per_label(cells)
+                _pairwise(doc, p, labelled[id(cells)])
         if not p.claim.operands and p.earlier and not p.stated.is_range:
             _from_context(doc, p)
     _cross_claims(doc, pending)
@@ -89,10 +92,10 @@ def _from_context(doc: Document, p: Pending) -> None:
     judge_pair(claim, p.stated, subj, ref, p.words)
 
 
-def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
-    """Two devices named in the sentence, one metric column: judge their two cells."""
-    text = p.sentence.text
-    stated_at = p.stated.start - p.sentence.start
+def pick_pair(
+    cells: list[tablefacts.CellValue], text: str, stated_at: int
+) -> tuple[tablefacts.CellValue, tablefacts.CellValue] | None:
+    """The cells of the device named last before the stated value and first after it."""
     before, after = [], []
     for c in cells:
         pos = tablefacts.find_label(c.row_label, text)
@@ -100,9 +103,25 @@ def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> N
             continue
         (before if pos < stated_at else after).append((pos, c))
     if not before or not after:
+        return None
+    return max(before, key=lambda x: x[0])[1], min(after, key=lambda x: x[0])[1]
+
+
+def _first_per_label(cells: list[tablefacts.CellValue]) -> list[tablefacts.CellValue]:
+    """The first cell of each row label, in order: cells with one label are found at one
+    place in a sentence, and the first of them wins any tie, so the others never count."""
+    first: dict[str, tablefacts.CellValue] = {}
+    for c in cells:
+        first.setdefault(c.row_label, c)
+    return list(first.values())
+
+
+def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
+    """Two devices named in the sentence, one metric column: judge their two cells."""
+    picked = pick_pair(cells, p.sentence.text, p.stated.start - p.sentence.start)
+    if picked is None:
         return
-    subj = max(before, key=lambda x: x[0])[1]
-    ref = min(after, key=lambda x: x[0])[1]
+    subj, ref = picked
     claim = p.claim
     claim.operands = [_cell_operand(doc, subj), _cell_operand(doc, ref)]
     judge_pair(claim, p.stated, _as_quantity(subj), _as_quantity(ref), p.words)
@@ -114,7 +133,9 @@ def _group(
     """A stated range for one vendor's devices against the other devices in a column."""
     text = p.sentence.text
     stated_at = p.stated.start - p.sentence.start
-    by_vendor = {c.row_label: tablefacts.vendor_of(c.row_label, vendors) for c in cells}
+    by_vendor = {
+        label: tablefacts.vendor_of(label, vendors) for label in {c.row_label: 0 for c in cells}
+    }
     named = {
         v for v in set(by_vendor.values()) if v
         and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text[:stated_at], re.I)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # A sentence ends at . ! ? followed by space(s) and a capital, digit, quote or bullet;
-# "vs." "e.g." "approx." "Fig." and decimals do not end one.
-_END = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+(?=[\"'(\[]?[A-Z0-9*•])")
+# "vs." "e.g." "approx." "Fig." and decimals do not end one. Group 1 is the gap between
+# sentences; the pattern opens with the punctuation (not a look-behind) so the regex
+# engine jumps from one . ! ? to the next.
+_END = re.compile(r"[.!?]([\"')\]]*[ \t]+)(?=[\"'(\[]?[A-Z0-9*•])")
 _ABBREV = re.compile(
     r"(?:\b(?:vs|e\.g|i\.e|approx|Fig|fig|No|no|Inc|Ltd|Corp|etc|cf|al|Mr|Dr|St|ver|Ver|v)\.)$"
 )
@@ -29,15 +32,22 @@ class Sentence:
 
 def split(text: str, offset: int = 0) -> list[Sentence]:
     """Sentences of ``text`` (block text with line breaks as spaces), with source offsets."""
+    return list(_split(text, offset))
+
+
+# Several extractors and rules split the same block: the last few blocks' sentences are kept.
+@lru_cache(maxsize=256)
+def _split(text: str, offset: int) -> tuple[Sentence, ...]:
     out: list[Sentence] = []
     begin = 0
     for m in _END.finditer(text):
-        if _ABBREV.search(text, max(0, m.start() - 8), m.start()):
+        gap = m.start(1)
+        if _ABBREV.search(text, max(0, gap - 8), gap):
             continue
-        _emit(text, begin, m.start(), offset, out)
+        _emit(text, begin, gap, offset, out)
         begin = m.end()
     _emit(text, begin, len(text), offset, out)
-    return out
+    return tuple(out)
 
 
 def _emit(text: str, begin: int, end: int, offset: int, out: list[Sentence]) -> None:

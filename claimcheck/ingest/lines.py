@@ -7,35 +7,30 @@ the "\\r" stays in the line's raw text, where stripping removes it); a lone
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-
 _BREAKS = str.maketrans({"\n": " ", "\r": " "})
 
 
-@dataclass(frozen=True)
 class Line:
-    """One source line: ``raw`` is ``source[start:end]``, without its "\\n"."""
+    """One source line: ``raw`` is ``source[start:end]``, without its "\\n".
 
-    index: int
-    start: int
-    end: int
-    raw: str
+    ``stripped`` (the line without surrounding whitespace, including a final "\\r"),
+    ``is_blank`` and ``indent`` (leading whitespace characters) are computed once: the
+    segmenter reads them thousands of times, and a property call (or the lock that
+    functools.cached_property takes in Python 3.11) cost more than the work.
+    """
 
-    @cached_property
-    def stripped(self) -> str:
-        """The line without surrounding whitespace (including a final "\\r")."""
-        return self.raw.strip()
+    __slots__ = ("index", "start", "end", "raw", "stripped", "is_blank", "indent")
 
-    @property
-    def is_blank(self) -> bool:
-        """True when the line holds only whitespace."""
-        return not self.stripped
+    def __init__(self, index: int, start: int, end: int, raw: str) -> None:
+        self.index, self.start, self.end, self.raw = index, start, end, raw
+        self.stripped = raw.strip()
+        self.is_blank = not self.stripped
+        self.indent = len(raw) - len(raw.lstrip())
 
-    @cached_property
-    def indent(self) -> int:
-        """Number of leading whitespace characters."""
-        return len(self.raw) - len(self.raw.lstrip())
+    def __repr__(self) -> str:
+        return (
+            f"Line(index={self.index!r}, start={self.start!r}, end={self.end!r}, raw={self.raw!r})"
+        )
 
     @property
     def content_start(self) -> int:

@@ -1,0 +1,56 @@
+"""Table operands of a claim: one cell per row label is enough to pick the pair."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claimcheck.extract.resolve import _first_per_label, pick_pair
+from claimcheck.extract.tablefacts import CellValue
+
+LABELS = ["Alpha A100", "Beta B200", "Gamma 3000", "Delta", "Alpha A100 XL", "B200"]
+
+
+def _cell(label: str, i: int) -> CellValue:
+    return CellValue(float(i), str(i), 0, i * 10, i * 10 + 3, label, "RPS/watt")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(LABELS), max_size=12),
+    st.lists(
+        st.sampled_from(["the", "a100", "b200", "3000", "alpha", "x", "vs", "and"]), max_size=8
+    ),
+    st.integers(0, 60),
+)
+def test_first_cell_per_label_picks_the_same_pair(
+    labels: list[str], words: list[str], at: int
+) -> None:
+    cells = [_cell(label, i) for i, label in enumerate(labels)]
+    text = " ".join(words)
+    assert pick_pair(_first_per_label(cells), text, at) == pick_pair(cells, text, at)
+
+
+def test_table_lookups_grow_linearly(monkeypatch) -> None:  # noqa: ANN001
+    """Each copy of a table and a claim about it adds the same label lookups (once, every
+    claim searched its sentence for every cell of the whole document)."""
+    from claimcheck.extract import pipeline, tablefacts
+    from claimcheck.ingest import read_text
+
+    part = (
+        "## Efficiency\n\n| Device | RPS/watt |\n|---|---|\n| Alpha A100 | 10 |\n"
+        "| Beta B200 | 20 |\n\nThe Alpha A100 is 2x more efficient than the Beta B200 in "
+        "RPS/watt.\n\n"
+    )
+    calls = []
+    real = tablefacts.find_label
+    monkeypatch.setattr(tablefacts, "find_label", lambda *a: calls.append(1) or real(*a))
+
+    def lookups(copies: int) -> int:
+        calls.clear()
+        ex = pipeline.extract_document(read_text(part * copies, "t.md"))
+        assert any(c.operands and c.operands[0].source == "table_cell" for c in ex.claims)
+        return len(calls)
+
+    two, four = lookups(2), lookups(4)
+    assert 0 < four <= 2 * two, (two, four)
