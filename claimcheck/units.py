@@ -18,6 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from claimcheck import lazyre
+
 if TYPE_CHECKING:  # pint takes ~0.5 s to import: only when a unit is first needed
     import pint
 
@@ -189,7 +191,7 @@ def pint_errors() -> tuple[type[Exception], ...]:
 
 # ---------------------------------------------------------------- the table
 
-_PLAIN = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_PLAIN = lazyre.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
 @cache

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from claimcheck import lazyre
 from claimcheck.models import Quantity
 
 UP_WORDS = {
@@ -35,8 +36,8 @@ SIMPLE = {
     "versus": "COMPARED", "vs": "COMPARED", "against": "COMPARED", "with": "WITH",
     "by": "BY", "over": "COMPARED", "for": "FOR",
 }  # fmt: skip
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|[,;:()]|[^\sA-Za-z,;:()]+")
-_COMPARED_RE = re.compile(
+_WORD_RE = lazyre.compile(r"[A-Za-z][A-Za-z'’-]*|[,;:()]|[^\sA-Za-z,;:()]+")
+_COMPARED_RE = lazyre.compile(
     r"(?:compared|relative|contrasted|as\s+opposed)\s+(?:with|to)\b|\bvs\.?(?!\w)|as\s+against\b",
     re.IGNORECASE,
 )

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import re
 
+from claimcheck import lazyre
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Quantity
 from claimcheck.units import same_dimension
 
-_ENTITY_RE = re.compile(r"\b([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?:'s|’s)?")
+_ENTITY_RE = lazyre.compile(r"\b([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?:'s|’s)?")
 _COMMON = {"At", "With", "In", "On", "The", "A", "An", "As", "By", "For", "From", "When", "While",
            "This", "That", "These", "Those", "It", "Its", "Under", "Over", "After", "Before",
            "Both", "Each", "All", "Our", "We", "However", "Similarly", "Also", "Then", "Here",
            "Contrast", "Overall", "Using", "Compared", "And", "Of", "To", "Than"}  # fmt: skip
-RESPECTIVELY_RE = re.compile(r"\brespectively\b", re.IGNORECASE)
+RESPECTIVELY_RE = lazyre.compile(r"\brespectively\b", re.IGNORECASE)
 
 
 def entities(text: str) -> list[tuple[int, str]]:

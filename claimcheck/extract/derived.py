@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from claimcheck import arithmetic as ar
+from claimcheck import lazyre
 from claimcheck.extract.claims import Pending, apply, new_claim, operand
 from claimcheck.extract.judge import Judgement
 from claimcheck.extract.phrases import Phrase
@@ -22,14 +23,14 @@ TOTAL_WORDS = [
     "aggregate", "would draw", "would consume", "would use", "would need", "would require",
     "would cost", "rise to", "rises to", "add up to", "adds up to",
 ]  # fmt: skip
-TOTAL_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, TOTAL_WORDS)) + r")\b", re.IGNORECASE)
+TOTAL_RE = lazyre.compile(r"\b(?:" + "|".join(map(re.escape, TOTAL_WORDS)) + r")\b", re.IGNORECASE)
 _TOTAL_START_RE = word_starts(TOTAL_WORDS)
-CONVERT_RE = re.compile(
+CONVERT_RE = lazyre.compile(
     r"\b(?:translates? (?:in)?to|equals?|equivalent|converts? to|corresponds? to|i\.e\.|"
     r"or about|estimated|which is)\b",
     re.IGNORECASE,
 )
-_WORDS_RE = re.compile(r"[A-Za-z0-9][\w.-]*")
+_WORDS_RE = lazyre.compile(r"[A-Za-z0-9][\w.-]*")
 _STOP = {"the", "a", "an", "of", "for", "to", "by", "in", "on", "and", "with", "would", "be"}
 
 

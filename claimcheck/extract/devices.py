@@ -19,12 +19,13 @@ from functools import cache, lru_cache
 from importlib import resources
 from operator import attrgetter
 
+from claimcheck import lazyre
 from claimcheck.extract.quantities import finditer_from
 from claimcheck.models import Device, Document, Mention
 from claimcheck.units import canonical_unit
 
 MODEL = r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)"
-VERSION_RE = re.compile(
+VERSION_RE = lazyre.compile(
     r"^[ \w]{0,25}?\s*(?:\(\s*)?(?:v|version\s+|release\s+|software\s+(?:release\s+)?v?|ver\.?\s*)"
     r"(\d+(?:\.\d+)+(?:[-.\w]*)|[A-Z]\.?\d+(?:\.\d+)*(?:\(\d+(?:\.\d+)*\))?)",
     re.IGNORECASE,
@@ -207,8 +208,8 @@ class _Index:
         return self._found[key]
 
 
-_WORDISH = re.compile(r"[\w-]")
-_WORDISH_OR_EXT = re.compile(r"[\w-]|\.\w")
+_WORDISH = lazyre.compile(r"[\w-]")
+_WORDISH_OR_EXT = lazyre.compile(r"[\w-]|\.\w")
 
 
 def _standalone(
@@ -308,7 +309,7 @@ def _merge_variants(devices: dict[str, Device]) -> None:
                 break
 
 
-GENERIC_RE = re.compile(
+GENERIC_RE = lazyre.compile(
     r"(?<![\w-])([A-Z][a-zA-Z]{2,20})[ -]([A-Z]{1,4}-?\d{1,5}[A-Za-z]{0,3})(?![\w-]|\.\w)"
 )
 NOT_A_MAKER = {
@@ -355,12 +356,12 @@ def _generic_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> N
         dev.mentions.sort(key=lambda mm: mm.start)
 
 
-DEVICE_HEADER = re.compile(
+DEVICE_HEADER = lazyre.compile(
     r"^(?:device|product|model|dut|system|appliance|platform|solution|proxy|server|"
     r"load balancer|adc|firewall|gateway|box|vendor/device|implementation)s?\b",
     re.IGNORECASE,
 )
-_DISTINCT_RE = re.compile(r"[A-Za-z]*\d[\w-]*|[\w-]*\d[A-Za-z][\w-]*")
+_DISTINCT_RE = lazyre.compile(r"[A-Za-z]*\d[\w-]*|[\w-]*\d[A-Za-z][\w-]*")
 
 
 def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> None:
@@ -409,7 +410,7 @@ def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> Non
             dev.mentions.sort(key=lambda mm: mm.start)
 
 
-_NOT_A_DEVICE = re.compile(
+_NOT_A_DEVICE = lazyre.compile(
     r"(?i:\b(?:grafana|k6|ixia|ixload|spirent|avalanche|wrk2?|jmeter|locust|gatling|vegeta|"
     r"autocannon|h2load|hey|iperf3?)\b)"
     r"|[:\"_]|\.\d*x?large\b|\.(?:micro|small|medium|metal)\b|^v\d|\b(?:19|20)\d\d\b"

@@ -14,6 +14,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from claimcheck import arithmetic as ar
+from claimcheck import lazyre
 from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.devices import devices_in_span
 from claimcheck.extract.sentences import split
@@ -21,7 +22,7 @@ from claimcheck.extract.tablefacts import cell_number, row_label
 from claimcheck.models import Block, Device, Document, Measurement, Quantity
 from claimcheck.units import dimensionality, is_bit_rate, is_power
 
-NOT_A_RESULT = re.compile(
+NOT_A_RESULT = lazyre.compile(
     r"(?:licen[cs]\w*|baseline|burst|limit(?:ed|ing)?|uplinks?|interfaces?|ports?|link|"
     r"capacity of|advertised|datasheet|specified|specification|rated)\W{0,3}"
     r"(?:\w+\W+){0,2}$",
@@ -30,17 +31,17 @@ NOT_A_RESULT = re.compile(
 # every alternative of NOT_A_RESULT holds one of these (lower case): a cheap test first
 _NOT_A_RESULT_STEMS = ("licen", "baseline", "burst", "limit", "interface", "port", "link",
                        "capacity of", "advertised", "datasheet", "specifi", "rated")  # fmt: skip
-ADVERTISED = re.compile(
+ADVERTISED = lazyre.compile(
     r"\b(?:published|specifications?|datasheets?|advertised|spec sheet|marketing)\b", re.I
 )
-CPU_WORDS = re.compile(r"\bCPU\b|utili[sz]ation", re.I)
-LATENCY_WORDS = re.compile(r"latency|response time|delay|\bP\d{2}\b|percentile", re.I)
-CONCURRENT_WORDS = re.compile(r"concurrent|simultaneous|open connections", re.I)
-LAYER_METRIC = re.compile(
+CPU_WORDS = lazyre.compile(r"\bCPU\b|utili[sz]ation", re.I)
+LATENCY_WORDS = lazyre.compile(r"latency|response time|delay|\bP\d{2}\b|percentile", re.I)
+CONCURRENT_WORDS = lazyre.compile(r"concurrent|simultaneous|open connections", re.I)
+LAYER_METRIC = lazyre.compile(
     r"\b(L4|L7|Layer[ -]?[47]|SSL)\s+(throughput|requests per second|RPS|CPS|connections per second)",
     re.I,
 )
-PER_WATT = re.compile(r"([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.I)
+PER_WATT = lazyre.compile(r"([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.I)
 NUMERATOR_FAMILY = {"rps": "rps", "cps": "cps", "tps": "ssl_tps", "mbps": "throughput",
                     "gbps": "throughput", "kbps": "throughput"}  # fmt: skip
 NUMERATOR_UNIT = {

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import re
 
+from claimcheck import lazyre
+
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -26,10 +28,10 @@ MULTIPLE_WORDS = {
 
 _WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
 # A run of number words: "one hundred", "twenty-five", "two thousand and ten".
-NUMBER_WORDS_RE = re.compile(
+NUMBER_WORDS_RE = lazyre.compile(
     rf"\b(?:{_WORD})(?:(?:[ \t]+|-)(?:and[ \t]+)?(?:{_WORD}))*\b", re.IGNORECASE
 )
-SCALE_WORD_RE = re.compile(r"[ \t\u00a0]+(thousand|million|billion|trillion)\b", re.IGNORECASE)
+SCALE_WORD_RE = lazyre.compile(r"[ \t\u00a0]+(thousand|million|billion|trillion)\b", re.IGNORECASE)
 
 
 def words_to_number(text: str) -> float | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.numbers import (
     MULTIPLE_WORDS,
     NUMBER_WORDS_RE,
@@ -29,13 +30,13 @@ from claimcheck.units import _ALIASES, canonical_unit
 # A number: 1,474 / 5872 / 2.04 / .5 — not part of a word, version or model name.
 # Every digit run ends with (?!\d) so that a failed look-ahead cannot backtrack into a
 # shorter prefix: "12345,678" and "1.25.3" are no numbers, not "1234" and "1.2".
-NUMBER_RE = re.compile(
+NUMBER_RE = lazyre.compile(
     r"(?<![\w.,/])(?<!\d[.,])(?<![A-Za-z]-)"
     r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?!\d)|(?=\.\d))(\.\d+(?!\d))?(?!\.\d)(?!,\d{3})"
 )
 # Where a number can start: NUMBER_RE itself opens with look-behinds, so the regex engine
 # tries it at every character; this class lets it jump from digit to digit.
-NUMBER_START_RE = re.compile(r"[\d.](?<![\w.,/].)")
+NUMBER_START_RE = lazyre.compile(r"[\d.](?<![\w.,/].)")
 _GAP = r"[ \t\u00a0\u202f]?-?[ \t\u00a0\u202f]?"
 
 # Extra spellings the scanner accepts after a number (longest match wins).
@@ -49,7 +50,7 @@ _EXTRA_UNITS = [
 _UNIT_SPELLINGS = sorted(
     {*_ALIASES, *_EXTRA_UNITS} - {"k", "K", "b", "w", "h"}, key=len, reverse=True
 )
-UNIT_RE = re.compile(
+UNIT_RE = lazyre.compile(
     _GAP
     + "("
     + "|".join(re.escape(u) for u in _UNIT_SPELLINGS)
@@ -58,14 +59,14 @@ UNIT_RE = re.compile(
 )
 # a unit starts within the gap's three characters: a cheap test before the long alternation
 _UNIT_FIRST = frozenset(u[0] for u in _UNIT_SPELLINGS)
-SUFFIX_RE = re.compile(r"([KkMG])(?![A-Za-z0-9])")
-MULT_RE = re.compile(r"[ \t]?[xX×](?![A-Za-z0-9])(?![ \t]*\d)")
-TIMES_RE = re.compile(r"[ \t]+times\b|-fold\b|[ \t]*fold\b", re.IGNORECASE)
-PERCENT_RE = re.compile(r"[ \t\u00a0]?(%|percent\b|per cent\b)", re.IGNORECASE)
-KEY_RE = re.compile(r"[Kk][ \t-]+(?:bit[ \t-]+)?(?:RSA[ \t]+)?key", re.IGNORECASE)
-LAYER_RE = re.compile(r"\blayer[ \t-]?$", re.IGNORECASE)
-RANGE_SEP_RE = re.compile(r"[ \t]*(?:-|–|—|to|and)[ \t]*")
-BETWEEN_RE = re.compile(r"\b(?:between|from)[ \t]+$", re.IGNORECASE)
+SUFFIX_RE = lazyre.compile(r"([KkMG])(?![A-Za-z0-9])")
+MULT_RE = lazyre.compile(r"[ \t]?[xX×](?![A-Za-z0-9])(?![ \t]*\d)")
+TIMES_RE = lazyre.compile(r"[ \t]+times\b|-fold\b|[ \t]*fold\b", re.IGNORECASE)
+PERCENT_RE = lazyre.compile(r"[ \t\u00a0]?(%|percent\b|per cent\b)", re.IGNORECASE)
+KEY_RE = lazyre.compile(r"[Kk][ \t-]+(?:bit[ \t-]+)?(?:RSA[ \t]+)?key", re.IGNORECASE)
+LAYER_RE = lazyre.compile(r"\blayer[ \t-]?$", re.IGNORECASE)
+RANGE_SEP_RE = lazyre.compile(r"[ \t]*(?:-|–|—|to|and)[ \t]*")
+BETWEEN_RE = lazyre.compile(r"\b(?:between|from)[ \t]+$", re.IGNORECASE)
 
 _QUALIFIERS = [
     "just over", "well over", "slightly over", "over", "more than", "greater than", "at least",
@@ -74,7 +75,7 @@ _QUALIFIERS = [
     "as high as", "less than", "fewer than", "under", "below", "at most", "no more than",
     "never higher than", "~", "≈", "<", ">", "≥", "≤", "<=", ">=",
 ]  # fmt: skip
-QUALIFIER_RE = re.compile(
+QUALIFIER_RE = lazyre.compile(
     r"(?:^|(?<=[^\w]))("
     + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))
     + r")[ \t\u00a0]*\Z",  # \Z, not $: "over\n5" is no qualifier across a line break
@@ -105,7 +106,7 @@ def _precision(intpart: str, frac: str | None) -> tuple[int, int]:
 _QUALIFIERS_BY_LAST_CHAR: dict[str, list[str]] = {}  # longest first
 for _q in sorted((q.lower() for q in _QUALIFIERS), key=len, reverse=True):
     _QUALIFIERS_BY_LAST_CHAR.setdefault(_q[-1], []).append(_q)
-_WORD_CHAR = re.compile(r"\w")
+_WORD_CHAR = lazyre.compile(r"\w")
 
 
 def _qualifier(text: str, start: int) -> tuple[str | None, int]:
@@ -309,10 +310,10 @@ def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, 
     return value, unit, unit_text, end, decimals
 
 
-_MULTIPLE_RE = re.compile(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", re.IGNORECASE)
+_MULTIPLE_RE = lazyre.compile(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", re.IGNORECASE)
 _MULTIPLE_START_RE = word_starts(list(MULTIPLE_WORDS))
 _NUMBER_WORD_START_RE = word_starts([*UNITS, *TENS, *SCALES])
-_HALF_RE = re.compile(r"[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
+_HALF_RE = lazyre.compile(r"[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
 
 
 def _words(text: str, taken: list[tuple[int, int]]) -> list[_Fields]:

@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 
 from claimcheck import arithmetic as ar
+from claimcheck import lazyre
 from claimcheck.extract import context, tablefacts
 from claimcheck.extract.claims import Pending, judge_pair, operand
 from claimcheck.models import Document, Operand, Quantity
 
-_METRIC_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I)
-_OTHERS_RE = re.compile(
+_METRIC_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9]*\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I)
+_OTHERS_RE = lazyre.compile(
     r"\b(?:other|others|competitors?|competing|rest|remaining|rival)\b", re.IGNORECASE
 )
 EFFICIENCY_WORDS = ("efficien", "per watt", "/watt")

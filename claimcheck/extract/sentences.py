@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+from claimcheck import lazyre
 
 # A sentence ends at . ! ? followed by space(s) and a capital, digit, quote or bullet;
 # "vs." "e.g." "approx." "Fig." and decimals do not end one. Group 1 is the gap between
 # sentences; the pattern opens with the punctuation (not a look-behind) so the regex
 # engine jumps from one . ! ? to the next.
-_END = re.compile(r"[.!?]([\"')\]]*[ \t]+)(?=[\"'(\[]?[A-Z0-9*•])")
-_ABBREV = re.compile(
+_END = lazyre.compile(r"[.!?]([\"')\]]*[ \t]+)(?=[\"'(\[]?[A-Z0-9*•])")
+_ABBREV = lazyre.compile(
     r"(?:\b(?:vs|e\.g|i\.e|approx|Fig|fig|No|no|Inc|Ltd|Corp|etc|cf|al|Mr|Dr|St|ver|Ver|v)\.)$"
 )
 MAX_SENTENCE = 2000  # characters: longer runs are cut so work per sentence stays bounded

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimcheck import lazyre
 from claimcheck.models import Block, Cell, Document, Row
 
-_TAG_RE = re.compile(r"<[^>]{0,40}>")
-_NUM_RE = re.compile(r"^[~≈<>]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([A-Za-z%/]*)$")
-_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9+.-]*[A-Za-z0-9]|[A-Za-z0-9]")
+_TAG_RE = lazyre.compile(r"<[^>]{0,40}>")
+_NUM_RE = lazyre.compile(r"^[~≈<>]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([A-Za-z%/]*)$")
+_TOKEN_RE = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9+.-]*[A-Za-z0-9]|[A-Za-z0-9]")
 GENERIC = {"the", "a", "an", "of", "with", "in", "and", "chassis", "blade", "one", "w", "device",
            "appliance", "edition", "virtual", "(1)", "1", "module", "series"}  # fmt: skip
 

@@ -8,19 +8,18 @@ cell's text is the value itself and its offsets still point at it.
 
 from __future__ import annotations
 
-import re
-
+from claimcheck import lazyre
 from claimcheck.ingest.lines import Line, strip_span
 from claimcheck.models import Cell
 
-SPACED = re.compile(r"[ \t]{2,}|\t")
+SPACED = lazyre.compile(r"[ \t]{2,}|\t")
 _BOX = "│┃┆┇┊┋║|┌┐└┘├┤┬┴┼─━═╔╗╚╝╠╣╦╩╬╒╓╕╖╘╙╛╜╞╟╡╢╤╥╧╨╪╫╭╮╯╰"
-_TOOL_SEP = re.compile(r"[ \t]*[" + _BOX + r"]+[ \t]*|[ \t]{2,}|\t")
-_KEY_SEP = re.compile(r"\.{2,}:[ \t]+|:[ \t]+")
+_TOOL_SEP = lazyre.compile(r"[ \t]*[" + _BOX + r"]+[ \t]*|[ \t]{2,}|\t")
+_KEY_SEP = lazyre.compile(r"\.{2,}:[ \t]+|:[ \t]+")
 _BORDER = frozenset(_BOX + "-=+:. \t")
 _TAG_PAIRS = tuple((f"<{t}>", f"</{t}>") for t in ("b", "strong", "i", "em", "u", "code"))
 _MARKS = ("**", "__", "`", "*", "_")
-_NUMERIC = re.compile(r"[~<>≈±+\-−–$€£¥(]{0,3}[ \t]?\.?\d")
+_NUMERIC = lazyre.compile(r"[~<>≈±+\-−–$€£¥(]{0,3}[ \t]?\.?\d")
 MAX_CELLS = 512  # a "row" with more separators than this is a wall of text, not a row
 _NULLS = frozenset({"", "*", "-", "–", "—", "n/a", "na", "none", "?", "x"})
 

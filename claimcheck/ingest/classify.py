@@ -10,27 +10,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimcheck import lazyre
 from claimcheck.ingest.lines import Line
 
-_ATX = re.compile(r"(#{1,6})(?:[ \t]|$)")
-_BULLET = re.compile(r"(?:[-*+•◦▪●‣–]|\d{1,3}[.)]|[A-Za-z]\))[ \t]+(?=\S)")
-_FOOTNOTE = re.compile(
+_ATX = lazyre.compile(r"(#{1,6})(?:[ \t]|$)")
+_BULLET = lazyre.compile(r"(?:[-*+•◦▪●‣–]|\d{1,3}[.)]|[A-Za-z]\))[ \t]+(?=\S)")
+_FOOTNOTE = lazyre.compile(
     r"\[\^[^\]\s]{1,20}\]:"  # Markdown footnote definition
     r"|<sup>[^<>]{1,12}</sup>"  # HTML superscript marker
     r"|[¹²³⁴⁵⁶⁷⁸⁹⁰]"  # superscript digits
     r"|\\\*"  # an escaped asterisk: "\* Results were ..."
 )
-_TABLE_NOTE = re.compile(r"\*{1,3}[ \t]+\S")  # "* note" right under a table
-_CAPTION = re.compile(
+_TABLE_NOTE = lazyre.compile(r"\*{1,3}[ \t]+\S")  # "* note" right under a table
+_CAPTION = lazyre.compile(
     r"(?:[*_]{1,2})?(?:figure|fig\.|chart|table|graph|exhibit|diagram|source)"
     r"(?:[ \t]*:|[ \t]+[0-9A-Z])",
     re.I,
 )
-_PAGE = re.compile(
+_PAGE = lazyre.compile(
     r"(?:page[ \t]+)?\d{1,4}[ \t]+(?:of|/)[ \t]+\d{1,4}|of[ \t]+\d{1,4}|page[ \t]+\d{1,4}", re.I
 )
-_PAGE_TAIL = re.compile(r"page[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?$", re.I)
-_FENCE = re.compile(r"(`{3,}|~{3,})")
+_PAGE_TAIL = lazyre.compile(r"page[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?$", re.I)
+_FENCE = lazyre.compile(r"(`{3,}|~{3,})")
 _EMPHASIS = ("**", "__", "*", "_")
 _FINAL = ".!?:;"
 _CLOSERS = "*_\"'”’»)]"

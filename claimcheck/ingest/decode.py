@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import re
 
+from claimcheck import lazyre
 from claimcheck.errors import InputError
 
 SAMPLE = 8192
@@ -24,12 +25,12 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 )
 # Declarations are searched in the first 4 KB only, with bounded patterns.
 _DECLARED = (
-    re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?([A-Za-z0-9_.:-]{1,40})""", re.I),
-    re.compile(rb"""<\?xml[^>]{0,200}?encoding\s*=\s*["']([A-Za-z0-9_.:-]{1,40})["']""", re.I),
-    re.compile(rb"-\*-[^\n]{0,100}?coding[:=]\s*([A-Za-z0-9_.:-]{1,40})"),
+    lazyre.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?([A-Za-z0-9_.:-]{1,40})""", re.I),
+    lazyre.compile(rb"""<\?xml[^>]{0,200}?encoding\s*=\s*["']([A-Za-z0-9_.:-]{1,40})["']""", re.I),
+    lazyre.compile(rb"-\*-[^\n]{0,100}?coding[:=]\s*([A-Za-z0-9_.:-]{1,40})"),
 )
 # A PEP 263 style cookie counts on the first two lines only, as in Python.
-_COOKIE = re.compile(rb"coding[:=]\s*([A-Za-z0-9_.:-]{1,40})")
+_COOKIE = lazyre.compile(rb"coding[:=]\s*([A-Za-z0-9_.:-]{1,40})")
 _HIGH = bytes(range(128, 256))
 # Control characters that are normal in text files.
 _TEXT_CONTROLS = frozenset("\t\n\r\f\v\x1b")

@@ -19,9 +19,9 @@ line numbers count its lines:
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 
+from claimcheck import lazyre
 from claimcheck.models import Document
 
 # "head" itself is not skipped: its end tag is optional, and all it shows is the title.
@@ -34,7 +34,7 @@ BLOCKS = frozenset(
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _SPACED = BLOCKS | set(HEADINGS) | {"li", "td", "th", "tr", "pre", "ul", "ol"}
 _BREAK = "\ue000"  # a line break from <br>, kept through whitespace collapsing
-_SPACE = re.compile(rf"[^\S{_BREAK}]+")
+_SPACE = lazyre.compile(rf"[^\S{_BREAK}]+")
 
 
 def _collapse(parts: list[str]) -> str:

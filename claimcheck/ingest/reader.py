@@ -8,10 +8,10 @@ PDF or HTML can be added with :func:`register_reader` without touching
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 
+from claimcheck import lazyre
 from claimcheck.errors import InputError
 from claimcheck.ingest.assemble import join_broken_paragraphs, to_blocks
 from claimcheck.ingest.blocks import Segmenter
@@ -22,7 +22,7 @@ from claimcheck.models import Document
 Reader = Callable[[bytes, str], Document]
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazyre.compile("[\ud800-\udfff]")
 
 
 def read_text(text: str, name: str = "<text>") -> Document:

@@ -7,19 +7,19 @@ a fence holding only a command stays a plain code block.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
+from claimcheck import lazyre
 from claimcheck.ingest.lines import Line
 
 TOOLS = ("wrk", "k6", "ab", "h2load", "autocannon", "vegeta", "hey")
 
-_COMMAND = re.compile(
+_COMMAND = lazyre.compile(
     r"(?:[$#>%][ \t]*)?(?:sudo[ \t]+)?(?:\S*/)?(?:wrk2?|k6|ab|h2load|autocannon|vegeta|hey)"
     r"(?:[ \t]|$)"
 )
-_WRK_RUN = re.compile(r"Running \d+(?:\.\d+)?[a-z]{0,3} test @")
-_K6_METRIC = re.compile(r"\b(?:vus|vus_max|iterations|http_reqs)\b\.{2,}:")
+_WRK_RUN = lazyre.compile(r"Running \d+(?:\.\d+)?[a-z]{0,3} test @")
+_K6_METRIC = lazyre.compile(r"\b(?:vus|vus_max|iterations|http_reqs)\b\.{2,}:")
 _AUTOCANNON_HEAD = ("Stat", "2.5%", "50%", "97.5%", "99%")
 
 
