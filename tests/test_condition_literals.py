@@ -4,63 +4,48 @@ column header's parser found once per header, and parse_test_name memoised."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimcheck import lazyre
-from claimcheck.extract import conditions as cx
 from claimcheck.extract.benchtests import parse_test_name
-from claimcheck.extract.conditions import (
-    cells,
-    device,
-    http,
-    literals,
-    load,
-    method,
-    tls,
-    tools,
-)
+from claimcheck.extract.conditions import cells, literals
+from claimcheck.extract.conditions._literals_build import build, module_patterns
 from claimcheck.extract.conditions.base import Ctx
 from tests.test_condition_gates import GATED, corpus_texts, suite_phrases
 
-MODULES = (http, load, method, tls, device, tools, cx)
-
 
 def _patterns() -> list[re.Pattern[str]]:
-    """Every module-level pattern of the condition extractors (alone, in lists, in tuples)."""
-    out: dict[int, re.Pattern[str]] = {}
-    kinds = (re.Pattern, lazyre.LazyPattern)
-    for module in MODULES:
-        for value in vars(module).values():
-            items = value if isinstance(value, list | tuple) else [value]
-            for item in items:
-                rx = item[0] if isinstance(item, tuple) and item else item
-                if isinstance(rx, kinds):
-                    out[id(rx)] = rx
-    for d in GATED:
-        out.update((id(p), p) for p in d.patterns)
-    return list(out.values())
+    """Every module-level pattern of the condition extractors, and the gates' patterns."""
+    return [re.compile(p, f) for p, f in module_patterns()]
+
+
+def test_literals_table_is_current() -> None:
+    """``literals.json`` holds every extractor pattern, as analysed now (regenerate with
+    ``python -m claimcheck.extract.conditions._literals_build``)."""
+    assert json.loads(literals.TABLE.read_text(encoding="utf-8"))["literals"] == build()
+    assert len(build()) > 150
 
 
 def test_required_on_examples() -> None:
-    assert literals.required(r"\bfoo(?:bar)?\b") == {"foo"}
-    assert literals.required(r"(?i)Hello|World") == {"hello", "world"}
-    assert literals.required(r"[Pp]ercentile") == {"percentile"}
-    assert literals.required(r"a{0,3}bcd") == {"bcd"}
-    assert literals.required(r"\d+(?:ms|s)") is None  # "s": too short to be worth a test
-    assert literals.required(r"(?:abc)?") is None
-    assert literals.required(r"abc|") is None  # the empty branch needs nothing
-    assert literals.required(r"x{2,}yz|(?P<a>qq)(?P=a)") == {"yz", "qq"}
-    assert literals.required("\u017ftop") == {"top"}  # "ſ" matches "s" case-insensitively
+    assert literals.analyse(r"\bfoo(?:bar)?\b") == {"foo"}
+    assert literals.analyse(r"(?i)Hello|World") == {"hello", "world"}
+    assert literals.analyse(r"[Pp]ercentile") == {"percentile"}
+    assert literals.analyse(r"a{0,3}bcd") == {"bcd"}
+    assert literals.analyse(r"\d+(?:ms|s)") is None  # "s": too short to be worth a test
+    assert literals.analyse(r"(?:abc)?") is None
+    assert literals.analyse(r"abc|") is None  # the empty branch needs nothing
+    assert literals.analyse(r"x{2,}yz|(?P<a>qq)(?P=a)") == {"yz", "qq"}
+    assert literals.analyse("\u017ftop") == {"top"}  # "ſ" matches "s" case-insensitively
 
 
 def test_every_match_holds_a_required_literal() -> None:
     texts = [t for t in (*corpus_texts(), *suite_phrases()) if t.isascii()]
     checked = 0
     for rx in _patterns():
-        need = literals.required(rx.pattern, rx.flags)
+        need = literals.analyse(rx.pattern, rx.flags)
         if need is None:
             continue
         for text in texts:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 
@@ -25,9 +26,27 @@ _REPEATS = {c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_RE
 Req = frozenset[str] | None  # None: no literal is known to be required
 
 
+TABLE = Path(__file__).with_name("literals.json")
+_table: list[dict[str, list[str] | None]] = []
+
+
 @functools.cache
 def required(pattern: str, flags: int = 0) -> frozenset[str] | None:
-    """Lower-case strings, one of which is in every match of the pattern; or None."""
+    """Lower-case strings, one of which is in every match of the pattern; or None.
+
+    The extractors' own patterns are looked up in ``literals.json`` (parsing them all
+    again would cost about as much as compiling them); others are analysed here."""
+    if not _table:
+        _table.append(_load())
+    key = table_key(pattern, flags)
+    if key in _table[0]:
+        found = _table[0][key]
+        return frozenset(found) if found is not None else None
+    return analyse(pattern, flags)
+
+
+def analyse(pattern: str, flags: int = 0) -> frozenset[str] | None:
+    """:func:`required` computed from the parsed pattern (no table)."""
     try:
         found = _sequence(_parser.parse(pattern, flags))
     except Exception:  # an unusual construct: no prefilter, never a wrong one
@@ -37,9 +56,22 @@ def required(pattern: str, flags: int = 0) -> frozenset[str] | None:
     return found
 
 
-def required_of(rx: re.Pattern[str]) -> frozenset[str] | None:
-    """:func:`required` of a compiled (or lazily compiled) pattern."""
-    return required(rx.pattern, rx.flags)
+def table_key(pattern: str, flags: int) -> str:
+    """The key of a pattern in ``literals.json``: a digest of its text and its VERBOSE flag
+    (the only flag that changes how the text parses)."""
+    import hashlib  # here: most runs look up a few dozen patterns, once each
+
+    verbose = "x" if flags & re.VERBOSE else "-"
+    return hashlib.sha1((verbose + pattern).encode("utf-8")).hexdigest()[:20]
+
+
+def _load() -> dict[str, list[str] | None]:
+    import json
+
+    try:
+        return json.loads(TABLE.read_text(encoding="utf-8"))["literals"]
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def _char(op: int, av: object) -> str | None:
