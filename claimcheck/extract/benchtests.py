@@ -10,6 +10,7 @@ higher level names something else.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from claimcheck import lazyre
@@ -35,6 +36,7 @@ LEAD_RE = lazyre.compile(r"^\s*([A-Z][\w /+-]{1,40}?):\s")
 HEADER_RE = lazyre.compile(r"^\s*test\b", re.I)
 
 
+@functools.lru_cache(maxsize=4096)  # headings, labels and column headers recur; pure
 def parse_test_name(text: str) -> tuple[str, str | None, str | None] | None:
     """(id, layer, metric) of a test name, or None when the text names no metric."""
     text = re.sub(r"[*_#]", " ", text)

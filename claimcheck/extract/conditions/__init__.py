@@ -38,6 +38,13 @@ DETECTORS: list[Detector] = [
     *http.DETECTORS, *tls.DETECTORS, *load.DETECTORS, *device.DETECTORS, *method.DETECTORS,
 ]  # fmt: skip
 
+# Each detector's gate bit and the detector without its gate (the bit is tested instead).
+_UNGATED: list[tuple[int, Detector]] = [
+    (getattr(d, "bit", -1), getattr(d, "__wrapped__", d)) for d in DETECTORS
+]
+_TOOLS_BIT: int = tools.traffic_generator.bit  # type: ignore[attr-defined]
+_VERSION_BIT: int = device.software_version.bit  # type: ignore[attr-defined]
+
 # "Label: value" list items are read like a table cell under the label.
 LABEL_RE = lazyre.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][^:\n]{1,60}?)[ \t]*:[ \t]*(?=\S)"
@@ -96,16 +103,19 @@ def _in_text(text: str, offset: int) -> list[RawCondition]:
         return []
     ctx = Ctx(text)
     found: list[RawCondition] = []
-    generators = _safe(tools.traffic_generator, ctx)
+    open_gates = ctx.open_gates  # every gate decided at once; closed detectors are not called
+    generators = _safe(tools.traffic_generator.__wrapped__, ctx) if open_gates & _TOOLS_BIT else []
     found += generators
     for m in INLINE_COMMAND_RE.finditer(text):
         stop = _COMMAND_END_RE.search(text, m.end(), min(len(text), m.end() + 300))
         end = stop.start() if stop else min(len(text), m.end() + 300)
         found += [_shift(c, m.start()) for c in command_conditions(text[m.start() : end])]
-    for detector in DETECTORS:
-        found += _safe(detector, ctx)
-    skip = [(c.start, c.end) for c in generators if c.value.get("version")]
-    found += _safe(lambda c: device.software_version(c, skip), ctx)
+    for bit, detector in _UNGATED:
+        if open_gates & bit:
+            found += _safe(detector, ctx)
+    if open_gates & _VERSION_BIT:
+        skip = [(c.start, c.end) for c in generators if c.value.get("version")]
+        found += _safe(lambda c: device.software_version.__wrapped__(c, skip), ctx)
     label = LABEL_RE.match(text)  # last, so that prose matches with tighter spans win
     if label:
         bullet = _NEXT_ITEM_RE.search(text, label.end())

@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from claimcheck import lazyre
+from claimcheck.extract.conditions.literals import required
 from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import split
@@ -197,6 +198,56 @@ class Ctx:
             self._lower = self.text.lower()
         return self._lower
 
+    @functools.cached_property
+    def ascii(self) -> bool:
+        """True for an all-ASCII text (lower-casing keeps every offset)."""
+        return self.text.isascii()
+
+    def may_match(self, rx: re.Pattern[str]) -> bool:
+        """False only when ``rx`` cannot match the text: an ASCII text holding none of the
+        literals every match of ``rx`` contains (:mod:`.literals`). A few substring tests
+        instead of a scan, mostly a case-insensitive one."""
+        if not self.ascii:
+            return True
+        need = _required(rx)
+        if need is None:
+            return True
+        low = self.lower
+        return any(w in low for w in need)
+
+    def finditer(self, rx: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """``rx.finditer(self.text)``, or nothing at once when :meth:`may_match` says no."""
+        return rx.finditer(self.text) if self.may_match(rx) else iter(())
+
+    def each(
+        self, name: str, patterns: Iterable[tuple[re.Pattern[str], Any]], negate: bool = True
+    ) -> list[RawCondition]:
+        """One condition ``name`` per match of each (pattern, value), in pattern order; with
+        ``negate``, a negated match ("no FastL4 profile") is marked so."""
+        out = []
+        for rx, value in patterns:
+            for m in self.finditer(rx):
+                neg = negate and self.negated(m.start(), m.end())
+                out.append(self.make(name, value, m.start(), m.end(), negated=neg))
+        return out
+
+    @functools.cached_property
+    def open_gates(self) -> int:
+        """Bit mask of the gates (see :func:`gated`) the text passes, all decided at once:
+        the word cues' mask, plus each pattern gate whose words did not already pass."""
+        if self.ascii:
+            mask = self.cue_mask
+            low = self.lower
+            for bit, patterns in _PATTERN_GATES:
+                if not mask & bit and any(_hit(p, low) for p in patterns):
+                    mask |= bit
+            return mask
+        mask = 0
+        for bit, words, patterns in _GATES:
+            if self.has(words) or any(_folded(p).search(self.text) for p in patterns):
+                mask |= bit
+        return mask
+
     def has(self, words: tuple[str, ...]) -> bool:
         """True when any of ``words`` (lower case) occurs in the text: a cheap gate that
         spares the regular expressions on text that cannot match them."""
@@ -310,10 +361,33 @@ def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(p.pattern, p.flags | re.IGNORECASE)
 
 
+_required_of: dict[int, tuple[object, frozenset[str] | None]] = {}
+
+
+def _required(rx: re.Pattern[str]) -> frozenset[str] | None:
+    """:func:`.literals.required` of a pattern, memoised per pattern object; a lazy
+    pattern is not compiled for it (its flags are read as given)."""
+    found = _required_of.get(id(rx))
+    if found is None or found[0] is not rx:
+        flags = rx._flags if isinstance(rx, lazyre.LazyPattern) else rx.flags  # noqa: SLF001
+        found = _required_of[id(rx)] = (rx, required(rx.pattern, flags))
+    return found[1]
+
+
+def _hit(p: re.Pattern[str], low: str) -> bool:
+    """``p.search(low)`` for a gate pattern, skipped when ``low`` lacks its literals."""
+    need = _required(p)
+    if need is not None and not any(w in low for w in need):
+        return False
+    return p.search(low) is not None
+
+
 # Word cues of all gates, each with the bit mask of the gates that name it. A text's cues
 # are found per distinct token (Ctx.cue_mask) instead of by one search per gate.
 _CUE_BITS: dict[str, int] = {}
 _CUE_GATES: list[tuple[str, ...]] = []  # the word cues of each gate; its bit is its index
+_GATES: list[tuple[int, tuple[str, ...], tuple[re.Pattern[str], ...]]] = []  # bit, words, patterns
+_PATTERN_GATES: list[tuple[int, tuple[re.Pattern[str], ...]]] = []  # the gates with patterns
 _cue_index_cache: list[tuple[re.Pattern[str], dict[str, int]]] = []  # emptied by gated()
 _token_masks: dict[str, int] = {}  # per process: tokens recur across blocks and documents
 MAX_TOKEN_MASKS = 200_000
@@ -381,16 +455,21 @@ def gated(*cues: str | re.Pattern[str] | lazyre.LazyPattern) -> Callable[[Detect
     patterns = tuple(c for c in cues if not isinstance(c, str))
     bit = 1 << len(_CUE_GATES)
     _CUE_GATES.append(words)
+    _GATES.append((bit, words, patterns))
+    if patterns:
+        _PATTERN_GATES.append((bit, patterns))
     for w in words:
         _CUE_BITS[_cue(w)] = _CUE_BITS.get(_cue(w), 0) | bit
     _cue_index_cache.clear()
 
     def passes(ctx: Ctx) -> bool:
-        if ctx.text.isascii():
+        if "open_gates" in ctx.__dict__:  # already decided for every gate
+            return bool(ctx.open_gates & bit)
+        if ctx.ascii:
             if words and ctx.cue_mask & bit:
                 return True
             low = ctx.lower
-            return any(p.search(low) for p in patterns)
+            return any(_hit(p, low) for p in patterns)
         return ctx.has(words) or any(_folded(p).search(ctx.text) for p in patterns)
 
     def wrap(fn: Detector) -> Detector:
@@ -398,7 +477,8 @@ def gated(*cues: str | re.Pattern[str] | lazyre.LazyPattern) -> Callable[[Detect
         def run(ctx: Ctx, *args: Any, **kwargs: Any) -> list[RawCondition]:
             return fn(ctx, *args, **kwargs) if passes(ctx) else []
 
-        run.words, run.patterns = words, patterns  # type: ignore[attr-defined]
+        run.words, run.patterns, run.bit = words, patterns, bit  # type: ignore[attr-defined]
+        run.passes = passes  # type: ignore[attr-defined]
         return run
 
     return wrap

@@ -5,6 +5,7 @@ The header picks the condition; the cell is parsed with the same helpers as pros
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,7 @@ from claimcheck.units import convert
 YES = {"yes", "y", "true", "enabled", "on", "x", "✓", "✔", "used"}
 NO = {"no", "n", "false", "disabled", "off", "none", "not used", "-", "—"}
 Result = tuple[str, Any, bool] | None  # name, value, negated
+Parser = Callable[[str, str], Result]
 
 
 def _yes_no(cell: str) -> bool | None:
@@ -305,15 +307,24 @@ _TAG_RE = lazyre.compile(r"<[^>]{0,40}>")
 
 def cell_condition(header: str, cell: str, start: int, end: int) -> RawCondition | None:
     """The condition a cell sets under its column header, or None."""
-    h = clean(_TAG_RE.sub("", header).replace("*", " ")).lower()
-    c = _TAG_RE.sub("", cell).strip().strip("*").strip()
-    if not h or not c or len(h) > 200 or len(c) > 500:
+    h, parse = column_parser(header)
+    if parse is None:
         return None
-    for rx, parse in _HEADER_RES:
-        if rx.search(h):
-            found = parse(c, h)
-            if found is None:
-                return None
-            name, value, negated = found
-            return RawCondition(name, value, start, end, cell, negated)
-    return None
+    c = _TAG_RE.sub("", cell).strip().strip("*").strip()
+    if not c or len(c) > 500:
+        return None
+    found = parse(c, h)
+    if found is None:
+        return None
+    name, value, negated = found
+    return RawCondition(name, value, start, end, cell, negated)
+
+
+@functools.lru_cache(maxsize=4096)  # a column's header comes back for each of its rows
+def column_parser(header: str) -> tuple[str, Parser | None]:
+    """The header as the parsers read it (clean, lower case), and the parser of the first
+    of :data:`HEADERS` it matches; None for a header that names no condition."""
+    h = clean(_TAG_RE.sub("", header).replace("*", " ")).lower()
+    if not h or len(h) > 200:
+        return h, None
+    return h, next((parse for rx, parse in _HEADER_RES if rx.search(h)), None)

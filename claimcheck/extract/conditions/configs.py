@@ -101,7 +101,7 @@ def config_conditions(text: str) -> list[RawCondition]:
 
 def _jmeter(ctx: Ctx) -> list[RawCondition]:
     out = []
-    for m in JMETER_RE.finditer(ctx.text):
+    for m in ctx.finditer(JMETER_RE):
         n = int(m.group("n"))
         if m.group("k") == "num_threads":
             out.append(ctx.make("load_setting", {"kind": "vus", "value": n}, m.start(), m.end()))

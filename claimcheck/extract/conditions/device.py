@@ -53,7 +53,7 @@ def interfaces(ctx: Ctx) -> list[RawCondition]:
     """Port count and speed: "4 x 10 Gbps" -> "4x10Gbps", "two 10 GigE interfaces" -> "2x10GbE"."""
     out = []
     for rx in INTERFACE_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             n = to_int(m.group("n"))
             if not n or n > 512:
                 continue
@@ -92,14 +92,14 @@ def hardware(ctx: Ctx) -> list[RawCondition]:
     """Instance type, vCPUs, cores and memory, each as a one-key dict."""
     out = []
     for i, rx in enumerate(INSTANCE_RES):
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             if i == 0:
                 value = f"{m.group('f').lower()}.{m.group('s').lower()}"
             else:
                 value = m.group(0) if i == 1 else m.group(0).lower()
             out.append(ctx.make("hardware", {"instance_type": value}, m.start(), m.end()))
     for rx, key in HARDWARE_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             n = to_int(m.group("n"))
             if n:
                 out.append(ctx.make("hardware", {key: n}, m.start(), m.end()))
@@ -136,7 +136,7 @@ def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> lis
     skip = sorted(skip or [])
     skip_starts = [a for a, _ in skip]
     for rx in VERSION_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             s, e = m.span("v")
             i = bisect_right(skip_starts, s)  # spans are short and do not overlap
             if (i and skip[i - 1][1] > s) or (i < len(skip) and skip[i][0] < e):
@@ -190,19 +190,15 @@ PROFILE_GATE = lazyre.compile(
 @gated(PROFILE_GATE, re.compile(r"\bht\b"))
 def profile(ctx: Ctx) -> list[RawCondition]:
     """Named device profiles and modes: FastL4, FastHTTP, Standard, factory defaults, SMT/HT."""
-    out = []
-    for rx, value in PROFILE_PATTERNS:
-        for m in rx.finditer(ctx.text):
-            neg = ctx.negated(m.start(), m.end())
-            out.append(ctx.make("profile", value, m.start(), m.end(), negated=neg))
+    out = ctx.each("profile", PROFILE_PATTERNS)
     taken = [(c.start, c.end) for c in out]
-    for m in NAMED_PROFILE_RE.finditer(ctx.text):
+    for m in ctx.finditer(NAMED_PROFILE_RE):
         name = m.group("name")
         if name in NOT_DEVICE_PROFILES or any(a < m.end() and m.start() < b for a, b in taken):
             continue
         neg = ctx.negated(m.start(), m.end())
         out.append(ctx.make("profile", name, m.start(), m.end(), negated=neg))
-    for m in THREADING_RE.finditer(ctx.text):
+    for m in ctx.finditer(THREADING_RE):
         t = "SMT" if m.group("t").upper() == "SMT" else "HT"
         state = "enabled" if m.group("state").lower() in ("enabled", "on") else "disabled"
         out.append(ctx.make("profile", f"{t} {state}", m.start(), m.end()))
@@ -246,12 +242,12 @@ def client_placement(ctx: Ctx) -> list[RawCondition]:
     """Where the load generator runs relative to the system under test."""
     out = []
     for i, rx in enumerate(SAME_HOST_RES):
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             if i == 1 and _other_tiers(ctx, m.start()):
                 continue  # "the database on the same machine as the app server"
             out.append(ctx.make("client_placement", "same_host", m.start(), m.end()))
     for i, rx in enumerate(SEPARATE_RES):
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             if i == 1 or ctx.sentence_has(CLIENT_CONTEXT_RE, m.start()):
                 out.append(ctx.make("client_placement", "separate", m.start(), m.end()))
     return out

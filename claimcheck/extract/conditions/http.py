@@ -75,11 +75,11 @@ REQUESTS_PER_CONNECTION_WORDS = ("connection", "session", "keep-alive", "keepali
 def requests_per_connection(ctx: Ctx) -> list[RawCondition]:
     """ "10 HTTP requests per TCP connection", "a new connection per request" (1), labels."""
     out = []
-    for m in RPC_LABEL_RE.finditer(ctx.text):
+    for m in ctx.finditer(RPC_LABEL_RE):
         values = int_list(m.group("list"))
         if values:
             out.append(ctx.make("requests_per_connection", _one(values), m.start(), m.end()))
-    for m in (m for rx in (RPC_RE, CARRIED_RE, OVER_ONE_RE) for m in rx.finditer(ctx.text)):
+    for m in (m for rx in (RPC_RE, CARRIED_RE, OVER_ONE_RE) for m in ctx.finditer(rx)):
         n = to_int(m.group("n"))
         if (
             n is not None
@@ -87,12 +87,8 @@ def requests_per_connection(ctx: Ctx) -> list[RawCondition]:
             and not _MORE_THAN_RE.search(ctx.text, max(0, m.start() - 12), m.start())
         ):
             out.append(ctx.make("requests_per_connection", n, m.start(), m.end()))
-    for rx in (NEW_CONN_RE, CONN_CLOSE_HDR_RE):
-        out += [
-            ctx.make("requests_per_connection", 1, m.start(), m.end())
-            for m in rx.finditer(ctx.text)
-        ]
-    for m in KEEPALIVE_RE.finditer(ctx.text):
+    out += ctx.each("requests_per_connection", ((NEW_CONN_RE, 1), (CONN_CLOSE_HDR_RE, 1)), False)
+    for m in ctx.finditer(KEEPALIVE_RE):
         if ctx.negated(m.start(), m.end()):  # "keep-alive disabled": one request per connection
             out.append(ctx.make("requests_per_connection", 1, m.start(), m.end(), negated=True))
         else:
@@ -158,7 +154,7 @@ def processing_layer(ctx: Ctx) -> list[RawCondition]:
     """L4 or L7 from "FastL4 profile", "L4-only mode", "inspects the URI", a Yes/No label."""
     out = []
     for rx, value in LAYER_PATTERNS:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             v = value
             if value == "yn":
                 v = "L7" if m.group("yn").lower() == "yes" else "L4"
@@ -177,7 +173,7 @@ def l7_decision(ctx: Ctx) -> list[RawCondition]:
     """The content rule, from its subject to the end of its sentence."""
     out = []
     for rx in L7_RULE_PATTERNS:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             _, s_end = ctx.sentence(m.start())
             end = min(s_end, m.start() + 200)
             while end > m.end() and ctx.text[end - 1] in " .;,":
@@ -272,11 +268,11 @@ def pipelining(ctx: Ctx) -> list[RawCondition]:
     """Pipelining depth (int) or True; "no pipelining" gives False, negated."""
     out = []
     for rx in PIPE_DEPTH_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             n = to_int(m.group("n"))
             if n:
                 out.append(ctx.make("pipelining", n, m.start(), m.end()))
-    for m in PIPE_RE.finditer(ctx.text):
+    for m in ctx.finditer(PIPE_RE):
         neg = ctx.negated(m.start(), m.end())
         out.append(ctx.make("pipelining", not neg, m.start(), m.end(), negated=neg))
     return out
@@ -303,12 +299,7 @@ CONNECTION_CLOSE_WORDS = ("graceful", "fin", "clos", "reset", "rst", "abortive",
 @gated(*CONNECTION_CLOSE_WORDS)
 def connection_close(ctx: Ctx) -> list[RawCondition]:
     """FIN (graceful close) or RST (reset)."""
-    out = []
-    for rx, value in CLOSE_PATTERNS:
-        for m in rx.finditer(ctx.text):
-            neg = ctx.negated(m.start(), m.end())
-            out.append(ctx.make("connection_close", value, m.start(), m.end(), negated=neg))
-    return out
+    return ctx.each("connection_close", CLOSE_PATTERNS)
 
 
 DETECTORS = [requests_per_connection, processing_layer, l7_decision, object_size, pipelining,

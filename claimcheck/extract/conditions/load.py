@@ -83,7 +83,7 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
     """SimUsers, clients, VUs, a CPU target or an offered-rate target."""
     out = []
     for rx in SIMUSERS_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             value = one_or_list(int_list(m.group("list")))
             if value is None:
                 continue
@@ -94,14 +94,14 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
             neg = ctx.negated(m.start(), m.end())  # "tests were not run at 4096 SimUsers"
             out.append(ctx.make("load_setting", setting, m.start(), m.end(), negated=neg))
     for rx, kind in COUNT_LOAD_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             n = to_int(m.group("list"))
             if n:
                 out.append(ctx.make("load_setting", {"kind": kind, "value": n}, m.start(), m.end()))
-    for m in CPU_TARGET_RE.finditer(ctx.text):
+    for m in ctx.finditer(CPU_TARGET_RE):
         v = float(m.group("a") or m.group("b"))
         out.append(ctx.make("load_setting", {"kind": "cpu_target", "value": v}, m.start(), m.end()))
-    for m in RATE_TARGET_RE.finditer(ctx.text):
+    for m in ctx.finditer(RATE_TARGET_RE):
         _, s1 = ctx.sentence(m.start())
         for q in ctx.quantities_in(m.end(), min(s1, m.end() + 50)):
             if q.unit and (is_bit_rate(q.unit) or q.unit in _RATE_UNITS):
@@ -139,7 +139,7 @@ def concurrency(ctx: Ctx) -> list[RawCondition]:
     """Simultaneous connections or users: an int, [low, high] or a list."""
     out = []
     for rx in CONCURRENCY_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             groups = m.groupdict()
             if groups.get("lo"):
                 lo, hi = to_int(groups["lo"]), to_int(groups["hi"])
@@ -182,7 +182,7 @@ def license_cap(ctx: Ctx) -> list[RawCondition]:
     """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", "CNS_V10000" (10 Gbps)."""
     out = []
     for rx in LICENSE_TRIGGERS:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             for q in ctx.quantities_in(m.end(), m.end() + 3):
                 if q.unit and is_bit_rate(q.unit) and (cap := cap_value(q.value, q.unit)):
                     out.append(ctx.make("license_cap", cap, m.start(), q.end))
@@ -191,7 +191,7 @@ def license_cap(ctx: Ctx) -> list[RawCondition]:
             m = RATE_THEN_LICENSE_RE.match(ctx.text, q.end)
             if m and (cap := cap_value(q.value, q.unit)):
                 out.append(ctx.make("license_cap", cap, q.start, m.end()))
-    for m in NETSCALER_LICENSE_RE.finditer(ctx.text):
+    for m in ctx.finditer(NETSCALER_LICENSE_RE):
         cap = cap_value(float(m.group("mbps")), "Mbps")
         if cap:
             out.append(ctx.make("license_cap", cap, m.start(), m.end()))
@@ -235,19 +235,19 @@ ERRORS_WORDS = ("timeout", "time-out", "timed", "closed", "reset", "2xx", "fail"
 def errors(ctx: Ctx) -> list[RawCondition]:
     """Errors seen: {"count": int or None, "kind": ..., "text": ...}."""
     out = []
-    for m in ERRORS_RE.finditer(ctx.text):
+    for m in ctx.finditer(ERRORS_RE):
         kind = next((k for rx, k in _KIND_RES if rx.fullmatch(m.group("kind"))), "errors")
         count = to_int(m.group("n"))
         value = {"count": count, "kind": kind, "text": clean(m.group(0))}
         out.append(ctx.make("errors", value, m.start(), m.end()))
-    for m in WRK_SOCKET_RE.finditer(ctx.text):
+    for m in ctx.finditer(WRK_SOCKET_RE):
         c, r, w, t = (int(g) for g in m.groups())
         value = {"count": t, "kind": "timeouts", "text": m.group(0)}
         out.append(ctx.make("errors", value, m.start(), m.end()))
         if c + r + w:
             value = {"count": c + r + w, "kind": "errors", "text": m.group(0)}
             out.append(ctx.make("errors", value, m.start(), m.end()))
-    for m in WRK_NON2XX_RE.finditer(ctx.text):
+    for m in ctx.finditer(WRK_NON2XX_RE):
         value = {"count": int(m.group(1)), "kind": "non_2xx", "text": m.group(0)}
         out.append(ctx.make("errors", value, m.start(), m.end()))
     return out

@@ -109,7 +109,7 @@ def runs(ctx: Ctx) -> list[RawCondition]:
     """{"count": n or None, "policy": best/median/mean/binary search or None}, one per sentence."""
     pieces: dict[int, list[tuple[int, int, str, object]]] = {}
     for rx in RUN_COUNT_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             n = to_int(m.group("n"))
             if n is not None and n <= 0:
                 continue
@@ -117,7 +117,7 @@ def runs(ctx: Ctx) -> list[RawCondition]:
                 (m.start(), m.end(), "count", n)
             )
     for rx, policy in RUN_POLICY_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             pieces.setdefault(ctx.sentence_index(m.start()), []).append(
                 (
                     m.start(),
@@ -184,7 +184,7 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
     """The pass rule, as written: "without errors", "no failed transactions"."""
     out = []
     for rx in FAILURE_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             out.append(ctx.make("failure_criteria", clean(m.group(0)), m.start(), m.end()))
     return out
 
@@ -241,7 +241,7 @@ def sponsor(ctx: Ctx) -> list[RawCondition]:
     """Who paid: "commissioned by NetScaler", "Cisco Systems engaged Miercom to"."""
     out = []
     for rx in (SPONSOR_AFTER_RE, SPONSOR_BEFORE_RE, SPONSOR_AUTHOR_RE):
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             raw = next((v for k, v in m.groupdict().items() if k.startswith("org") and v), None)
             org = org_name(raw) if raw else None
             if org:
@@ -277,7 +277,7 @@ def power_method(ctx: Ctx) -> list[RawCondition]:
     """How power was obtained: measured, allocated ("show power") or nameplate."""
     out = []
     for rx, method in POWER_PATTERNS:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             if method.endswith("?"):  # "datasheet" counts only in a sentence about power
                 if not ctx.sentence_has(POWER_WORD_RE, m.start()):
                     continue
@@ -322,7 +322,7 @@ def latency_statistic(ctx: Ctx) -> list[RawCondition]:
     """Which latency figure: "p95", "p99.9", "mean", "p50", "max"."""
     out = []
     for i, rx in enumerate(PERCENTILE_RES):
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             p = m.group("p").rstrip("0").rstrip(".") if "." in m.group("p") else m.group("p")
             try:
                 ok = 0 < float(p) < 100
@@ -334,7 +334,7 @@ def latency_statistic(ctx: Ctx) -> list[RawCondition]:
                 continue
             out.append(ctx.make("latency_statistic", f"p{p}", m.start(), m.end()))
     for rx, stat in STAT_WORD_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             if stat.endswith("?"):
                 if not ctx.sentence_has(LATENCY_CONTEXT_RE, m.start()):
                     continue

@@ -34,7 +34,7 @@ TLS_VERSION_WORDS = ("tls", "ssl")
 def tls_version(ctx: Ctx) -> list[RawCondition]:
     """ "TLS 1.3", "TLSv1.2", "SSLv3" -> "TLS1.3", "TLS1.2", "SSL3"."""
     out = []
-    for m in TLS_VERSION_RE.finditer(ctx.text):
+    for m in ctx.finditer(TLS_VERSION_RE):
         v = norm_tls_version(m.group("p"), m.group("v"))
         if v:
             out.append(ctx.make("tls_version", v, m.start(), m.end()))
@@ -75,7 +75,7 @@ def cipher(ctx: Ctx) -> list[RawCondition]:
     """Cipher suites as written, uppercased: "AES256-SHA", "TLS_AES_256_GCM_SHA384"."""
     out = []
     for rx in (IANA_CIPHER_RE, OPENSSL_CIPHER_RE):
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             if is_cipher(m.group(0)):
                 out.append(ctx.make("cipher", m.group(0).upper(), m.start(), m.end()))
     return out
@@ -114,7 +114,7 @@ def key_size(ctx: Ctx) -> list[RawCondition]:
     """Key size in bits: "2048 bit key", "2K key" (2048), "RSA-4096", "2048-bit keys"."""
     out = []
     for rx in KEY_SIZE_RES:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             n = key_bits(m.group("n"))
             if n:
                 out.append(ctx.make("key_size", n, m.start(), m.end()))
@@ -137,7 +137,7 @@ KEY_TYPE_WORDS = ("rsa", "dsa", "ecc", "25519", "448", "p-", "secp", "prime256")
 def key_type(ctx: Ctx) -> list[RawCondition]:
     """ "RSA", "ECDSA", "X25519", "P-256" (curve names normalised)."""
     out = []
-    for m in KEY_TYPE_RE.finditer(ctx.text):
+    for m in ctx.finditer(KEY_TYPE_RE):
         up = m.group("t").upper()
         value = KEY_TYPE_NAMES.get(up) or ("Ed" + up[2:] if up.startswith("ED") else up)
         out.append(ctx.make("key_type", value, m.start(), m.end()))
@@ -170,13 +170,9 @@ TLS_SESSION_REUSE_WORDS = (
 @gated(*TLS_SESSION_REUSE_WORDS)
 def tls_session_reuse(ctx: Ctx) -> list[RawCondition]:
     """True for session IDs/tickets/resumption in use; False for "no session reuse"."""
-    out = []
-    for rx in REUSE_FALSE:
-        out += [
-            ctx.make("tls_session_reuse", False, m.start(), m.end()) for m in rx.finditer(ctx.text)
-        ]
+    out = ctx.each("tls_session_reuse", [(rx, False) for rx in REUSE_FALSE], negate=False)
     for rx in REUSE_TRUE:
-        for m in rx.finditer(ctx.text):
+        for m in ctx.finditer(rx):
             neg = ctx.negated(m.start(), m.end())
             out.append(ctx.make("tls_session_reuse", not neg, m.start(), m.end(), negated=neg))
     return out

@@ -129,7 +129,7 @@ def traffic_generator(ctx: Ctx) -> list[RawCondition]:
     for rx, namer, needs_context, words in _GENERATOR_GATES:
         if not ctx.has(words):
             continue
-        for m in rx.finditer(text):
+        for m in ctx.finditer(rx):
             if m.start() in covered:
                 continue  # inside a name already found
             if needs_context:
@@ -148,7 +148,7 @@ def traffic_generator(ctx: Ctx) -> list[RawCondition]:
             out.append(ctx.make("traffic_generator", value, m.start(), end))
     mentions.sort()
     mention_starts = [s for s, _, _ in mentions]
-    for m in LIMIT_RE.finditer(text):
+    for m in ctx.finditer(LIMIT_RE):
         limit = _limit(ctx, m)
         if limit is None:
             continue

@@ -1,0 +1,110 @@
+"""The shortcuts of the condition extractors answer as the slow paths: required literals
+of a pattern (a text without them cannot match), the gates decided all at once, the
+column header's parser found once per header, and parse_test_name memoised."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claimcheck.extract.benchtests import parse_test_name
+from claimcheck.extract.conditions import cells, literals
+from claimcheck.extract.conditions._literals_build import build, module_patterns
+from claimcheck.extract.conditions.base import Ctx
+from tests.test_condition_gates import GATED, corpus_texts, suite_phrases
+
+
+def _patterns() -> list[re.Pattern[str]]:
+    """Every module-level pattern of the condition extractors, and the gates' patterns."""
+    return [re.compile(p, f) for p, f in module_patterns()]
+
+
+def test_literals_table_is_current() -> None:
+    """``literals.json`` holds every extractor pattern, as analysed now (regenerate with
+    ``python -m claimcheck.extract.conditions._literals_build``)."""
+    assert json.loads(literals.TABLE.read_text(encoding="utf-8"))["literals"] == build()
+    assert len(build()) > 150
+
+
+def test_required_on_examples() -> None:
+    assert literals.analyse(r"\bfoo(?:bar)?\b") == {"foo"}
+    assert literals.analyse(r"(?i)Hello|World") == {"hello", "world"}
+    assert literals.analyse(r"[Pp]ercentile") == {"percentile"}
+    assert literals.analyse(r"a{0,3}bcd") == {"bcd"}
+    assert literals.analyse(r"\d+(?:ms|s)") is None  # "s": too short to be worth a test
+    assert literals.analyse(r"(?:abc)?") is None
+    assert literals.analyse(r"abc|") is None  # the empty branch needs nothing
+    assert literals.analyse(r"x{2,}yz|(?P<a>qq)(?P=a)") == {"yz", "qq"}
+    assert literals.analyse("\u017ftop") == {"top"}  # "ſ" matches "s" case-insensitively
+
+
+def test_every_match_holds_a_required_literal() -> None:
+    texts = [t for t in (*corpus_texts(), *suite_phrases()) if t.isascii()]
+    checked = 0
+    for rx in _patterns():
+        need = literals.analyse(rx.pattern, rx.flags)
+        if need is None:
+            continue
+        for text in texts:
+            for m in rx.finditer(text):
+                low = m.group(0).lower()
+                assert any(w in low for w in need), (rx.pattern, m.group(0))
+                checked += 1
+    assert checked > 500
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_may_match_never_hides_a_match(data: st.DataObject) -> None:
+    """Texts pieced together from the patterns' own literals and corpus windows."""
+    patterns = [p for p in _patterns() if literals.required(p.pattern, p.flags)]
+    words = sorted({w for p in patterns for w in literals.required(p.pattern, p.flags)})
+    texts = corpus_texts()
+    text = texts[data.draw(st.integers(0, len(texts) - 1))]
+    a = data.draw(st.integers(0, len(text)))
+    pieces = data.draw(
+        st.lists(st.sampled_from([*words, " ", "1", "10 ", "-", "The ", "x"]), max_size=12)
+    )
+    sample = text[a : a + 120] + "".join(w.upper() if len(w) % 2 else w for w in pieces)
+    ctx = Ctx(sample)
+    for rx in patterns:
+        spans = [m.span() for m in rx.finditer(sample)]
+        assert [m.span() for m in ctx.finditer(rx)] == spans, (rx.pattern, sample)
+
+
+def test_open_gates_answer_as_each_gate() -> None:
+    texts = [*corpus_texts(), *suite_phrases(), "Dauer: 60 Sekunden über TLS 1.3", "ſession"]
+    for text in texts:
+        mask = Ctx(text).open_gates
+        for d in GATED:
+            assert bool(mask & d.bit) == d.passes(Ctx(text)), (d.__name__, text)
+
+
+def _slow_column_parser(header: str):  # noqa: ANN202
+    h = cells.clean(cells._TAG_RE.sub("", header).replace("*", " ")).lower()
+    if not h or len(h) > 200:
+        return h, None
+    for rx, parse in cells._HEADER_RES:
+        if rx.search(h):
+            return h, parse
+    return h, None
+
+
+def test_column_parser_is_the_first_matching_header() -> None:
+    headers = [p.replace("\\s*", " ").replace("\\", "") for p, _ in cells.HEADERS]
+    headers += ["Test", "Notes", "**Cipher**", "<b>Duration</b>", "Layer", "x" * 300, ""]
+    headers += [t[:40] for t in corpus_texts()[:200]]
+    for header in headers:
+        assert cells.column_parser(header) == _slow_column_parser(header), header
+        assert cells.column_parser(header) == _slow_column_parser(header), header
+
+
+def test_parse_test_name_memo_is_the_function() -> None:
+    names = ["L4 CPS", "Layer 7 Requests per Second", "SSL Bulk Encryption", "P95 Latency",
+             "Power efficiency", "Nothing here", *[t[:60] for t in corpus_texts()[:300]]]  # fmt: skip
+    for name in names:
+        assert parse_test_name(name) == parse_test_name.__wrapped__(name)
+        assert parse_test_name(name) == parse_test_name.__wrapped__(name)
