@@ -194,6 +194,12 @@ class Texts:
             found = self._found[key] = self._lookup(gate(pattern).words)
         return found
 
+    def any_of(self, *patterns: Any) -> list[int]:
+        """Ascending indices of the texts at least one of ``patterns`` may match."""
+        if len(patterns) == 1:
+            return self.candidates(patterns[0])
+        return sorted(set().union(*(self.candidates(p) for p in patterns)))
+
     def _lookup(self, words: tuple[str, ...] | None) -> list[int]:
         if words is None:
             return list(range(len(self.texts)))

@@ -195,6 +195,18 @@ def prose_sentences(
     return text_index(doc).prose(kinds)
 
 
+def prose_matches(
+    doc: Document, pattern: Any, kinds: tuple[str, ...] = PROSE
+) -> Iterator[tuple[Block, Sentence, re.Match[str]]]:
+    """(block, sentence, its first match) for each sentence of the prose blocks that
+    ``pattern`` matches, in source order; ``pattern`` runs only where it may match."""
+    index = text_index(doc)
+    for i, m in index.texts.search(pattern):
+        sent, block, _ = index.sentences[i]
+        if block.kind in kinds:
+            yield block, sent, m
+
+
 def stated(conditions: list[Condition], name: str) -> list[Condition]:
     """The conditions of one name that the report states for itself (not hedged)."""
     return [c for c in conditions if c.name == name and not c.hedged]

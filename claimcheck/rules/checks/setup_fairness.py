@@ -254,10 +254,7 @@ class View:
     def matching(self, *patterns: Any) -> list[Sentence]:
         """The sentences (hedged or not, in order) where any of ``patterns`` may match: the
         others cannot match any of them."""
-        if len(patterns) == 1:
-            return [self.sentences[i] for i in self.texts.candidates(patterns[0])]
-        found = set().union(*(self.texts.candidates(p) for p in patterns))
-        return [self.sentences[i] for i in sorted(found)]
+        return [self.sentences[i] for i in self.texts.any_of(*patterns)]
 
     def says(self, pattern: Any) -> bool:
         """Some sentence of the report's own (not hedged) matches ``pattern``."""
