@@ -185,6 +185,7 @@ class Texts:
             pos += len(parts[-1]) + 1
         self._joined = "\0".join(parts)  # no needed string holds "\0": none spans two texts
         self._found: dict[tuple[str, int], list[int]] = {}
+        self._words: dict[str, list[int]] = {}
 
     def candidates(self, pattern: Any) -> list[int]:
         """Ascending indices of the texts ``pattern`` may match (the others cannot match)."""
@@ -204,16 +205,24 @@ class Texts:
         if words is None:
             return list(range(len(self.texts)))
         hits = set(self._wild)
-        joined, starts, n = self._joined, self._starts, len(self.texts)
         for w in words:
-            at = joined.find(w)
+            hits.update(self._holding(w))
+        return sorted(hits)
+
+    def _holding(self, word: str) -> list[int]:
+        """Indices of the ASCII texts whose lower case holds ``word`` (looked up once)."""
+        found = self._words.get(word)
+        if found is None:
+            found = self._words[word] = []
+            joined, starts, n = self._joined, self._starts, len(self.texts)
+            at = joined.find(word)
             while at >= 0:
                 i = bisect_right(starts, at) - 1
-                hits.add(i)
+                found.append(i)
                 if i + 1 >= n:
                     break
-                at = joined.find(w, starts[i + 1])
-        return sorted(hits)
+                at = joined.find(word, starts[i + 1])  # the next text: one hit per text is enough
+        return found
 
     def search(self, pattern: Any) -> Iterator[tuple[int, re.Match[str]]]:
         """(index, match) of ``pattern.search`` on each text where it matches, in order."""
