@@ -25,7 +25,7 @@ from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Condition, Device, Document, Extraction, Measurement
 from claimcheck.rules.registry import Hit, check
-from claimcheck.rules.runcache import per_document
+from claimcheck.rules.runcache import per_document, per_run
 from claimcheck.rules.textgate import Texts
 
 # --- shared helpers -----------------------------------------------------------------------------
@@ -209,7 +209,19 @@ def prose_matches(
 
 def stated(conditions: list[Condition], name: str) -> list[Condition]:
     """The conditions of one name that the report states for itself (not hedged)."""
-    return [c for c in conditions if c.name == name and not c.hedged]
+    # grouped by name once per run of the rules (the list is kept, so its id stays its own)
+    found = per_run(("stated", id(conditions)), lambda: (conditions, _by_name(conditions)))
+    if found[0] is not conditions:
+        return _by_name(conditions).get(name, [])
+    return list(found[1].get(name, ()))
+
+
+def _by_name(conditions: list[Condition]) -> dict[str, list[Condition]]:
+    out: dict[str, list[Condition]] = {}
+    for c in conditions:
+        if not c.hedged:
+            out.setdefault(c.name, []).append(c)
+    return out
 
 
 def label(name: str) -> str:
