@@ -207,3 +207,48 @@ def test_match_rule_work_grows_linearly(monkeypatch):
     assert two["eval"] <= 2 * one["eval"] + 10
     assert two["linked"] <= 2 * one["linked"] + 10
     assert two["linked"] <= two["conditions"]  # each condition is looked at once
+
+
+def test_shared_views_equal_fresh_ones(extracted):
+    """Captions, the TextIndex sentences and the per-word lookups inside a run of the rules
+    are what a fresh computation gives."""
+    from claimcheck.extract.sentences import split
+    from claimcheck.rules.checks import consistency
+
+    doc, ex = extracted
+    fresh = consistency._captions(doc)
+    with document_run(doc):
+        assert consistency.captions(doc) == fresh
+        assert consistency.captions(doc) == fresh  # the shared copy is not consumed
+        index = disclosure.text_index(doc)
+        expected = [s for b in doc.blocks if b.kind != "code" for s in split(b.text, b.start)]
+        assert [s for s, _, _ in index.sentences] == expected
+
+
+def test_facts_caches_agree_with_the_plain_functions(extracted):
+    from claimcheck.rules import matching
+
+    doc, ex = extracted
+    facts = Facts(doc, ex)
+    for c in ex.conditions:
+        assert repr(facts._value(c)) == repr(matching._value(c))
+    orgs = [d.vendor or d.name for d in ex.devices] + ["Nobody Networks Inc", "", "x"]
+    for org in orgs:
+        slow = bool(matching._core_name(org)) and any(
+            other and (other == matching._core_name(org)
+                       or other.split()[0] == matching._core_name(org).split()[0])
+            for d in ex.devices
+            for other in map(matching._core_name, (d.vendor or "", d.family or "", *d.aliases))
+        )  # fmt: skip
+        assert facts.is_tested_vendor(org) == slow
+
+
+def test_stated_inside_a_run_equals_the_plain_filter(extracted):
+    doc, ex = extracted
+    names = {c.name for c in ex.conditions} | {"no_such_condition"}
+    with document_run(doc):
+        for name in names:
+            got = disclosure.stated(ex.conditions, name)
+            assert got == [c for c in ex.conditions if c.name == name and not c.hedged]
+            got.append(None)  # a caller's list is its own
+            assert None not in disclosure.stated(ex.conditions, name)

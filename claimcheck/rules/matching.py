@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from claimcheck import lazyre
@@ -127,6 +127,8 @@ class Facts:
         self._scopes: dict[tuple[str | None, str | None, str | None], dict[str, Any]] = {}
         self._groups: dict[tuple[str, tuple[str, ...]], dict[str, list[int]]] = {}
         self.tests = {t.id: t for t in extraction.tests}
+        self._device_cores: list[tuple[str, str]] | None = None
+        self._values: dict[int, tuple[Any, Any]] = {}  # id(condition) -> (condition, value)
         names = sorted({c.name for c in extraction.conditions if not c.hedged})
         sponsor = next(
             (c.value for c in extraction.conditions if c.name == "sponsor" and not c.hedged), None
@@ -170,11 +172,18 @@ class Facts:
         key = (m.section, m.test, m.device)
         scope = self._scopes.get(key)
         if scope is None:
-            values = {n: _value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
+            values = {n: self._value(cs[0]) for n, cs in self.graph.conditions_for(m).items()
                       if not _ambiguous(cs[0])}  # fmt: skip
             scope = {n: v for n, v in values.items() if v is not None}
             self._scopes[key] = scope
         return scope
+
+    def _value(self, c: Any) -> Any:
+        """``_value(c)``, once per condition (many scopes share a condition)."""
+        found = self._values.get(id(c))
+        if found is None or found[0] is not c:
+            found = self._values[id(c)] = (c, _value(c))
+        return found[1]
 
     def any_device(self, name: str, value: Any = None) -> bool:
         """Some device has condition ``name`` (equal to ``value`` when given)."""
@@ -199,12 +208,15 @@ class Facts:
         core = _core_name(org)
         if not core:
             return False
-        for d in self.devices.values():
-            for name in (d.vendor or "", d.family or "", *d.aliases):
-                other = _core_name(name)
-                if other and (other == core or other.split()[0] == core.split()[0]):
-                    return True
-        return False
+        if self._device_cores is None:  # the devices' names, reduced once per document
+            self._device_cores = []
+            for d in self.devices.values():
+                for name in (d.vendor or "", d.family or "", *d.aliases):
+                    other = _core_name(name)
+                    if other:
+                        self._device_cores.append((other, other.split()[0]))
+        first = core.split()[0]
+        return any(other == core or word == first for other, word in self._device_cores)
 
     def subjects(self, kind: str) -> list[tuple[Any, dict[str, Any]]]:
         """(fact, environment) for every subject of a kind, built once per document."""
@@ -270,6 +282,7 @@ _SUFFIXES = lazyre.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def _core_name(name: str) -> str:
     """An organisation or product name without corporate suffixes, lower-cased."""
     words = _SUFFIXES.sub(" ", name).replace(",", " ").split()

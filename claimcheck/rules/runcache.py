@@ -41,3 +41,15 @@ def per_document(doc: Any, key: Any, build: Callable[[], T]) -> T:
     if key not in cache:
         cache[key] = build()
     return cache[key]
+
+
+def per_run(key: Any, build: Callable[[], T]) -> T:
+    """``build()`` once per run of the rules and ``key`` (whatever the document); afresh
+    outside a run."""
+    run = _RUN.get()
+    if run is None:
+        return build()
+    cache = run[1]
+    if key not in cache:
+        cache[key] = build()
+    return cache[key]

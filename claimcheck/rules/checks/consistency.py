@@ -12,18 +12,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from claimcheck import lazyre
-from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Condition, Device, Document, Extraction
 from claimcheck.rules.checks.disclosure import (
     PROSE,
     hedged,
     measured_figures,
+    prose_matches,
     prose_sentences,
     rule_data,
     stated,
     text_index,
 )
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.runcache import per_document
 
 # --- captions (shared by C001 and C004) -----------------------------------------------------------
 
@@ -56,7 +58,12 @@ class Caption:
 
 def captions(doc: Document) -> list[Caption]:
     """Caption lines ("Chart 3: L7 CPS over file sizes", a bare "Figure 2") at the start of a
-    line of a prose block or heading: PDF text often runs several captions together."""
+    line of a prose block or heading: PDF text often runs several captions together. Found
+    once per run of the rules (C001 and C004 both read them)."""
+    return list(per_document(doc, "captions", lambda: _captions(doc)))
+
+
+def _captions(doc: Document) -> list[Caption]:
     out = []
     starts = doc.line_starts
     for b in doc.blocks:
@@ -194,32 +201,33 @@ def _repeated_sentences(doc: Document, extraction: Extraction) -> Iterator[Hit]:
 
     seen: dict[str, tuple[Block, Sentence, int]] = {}
     prev: tuple[Block, str] | None = None
-    for index, block in enumerate(doc.blocks):
+    position = {id(b): i for i, b in enumerate(doc.blocks)}
+    for s, block, _hedged in text_index(doc).sentences:  # the blocks' sentences, split once
         if block.kind not in PROSE:
             continue
-        for s in split(block.text, block.start):
-            key = _norm(s.text)
-            words = len(key.split())
-            tail = (prev is not None and prev[0] is block and words >= MIN_SUFFIX_WORDS
-                    and prev[1] != key and prev[1].endswith(" " + key))  # fmt: skip
-            prev = (block, key)
-            if tail:
-                msg = f'the sentence repeats the end of the one before it: "{s.text[:100]}"'
-                yield Hit(s.start, s.end, msg, {"repeated": s.text})
-                continue
-            if words < MIN_WORDS:
-                continue
-            earlier = seen.get(key)
-            if earlier is None:
-                seen[key] = (block, s, index)
-                continue
-            b0, s0, i0 = earlier
-            near = index - i0 <= 1 or (block.section is not None and block.section == b0.section)
-            if not near or not (has_figure(s) or index - i0 <= 1):
-                continue  # a summary restated under another heading is deliberate
-            line = doc.position(s0.start)[0]
-            msg = f'sentence repeated from line {line}: "{s.text[:100]}"'
-            yield Hit(s.start, s.end, msg, {"repeated": s.text, "first_line": line})
+        index = position[id(block)]
+        key = _norm(s.text)
+        words = len(key.split())
+        tail = (prev is not None and prev[0] is block and words >= MIN_SUFFIX_WORDS
+                and prev[1] != key and prev[1].endswith(" " + key))  # fmt: skip
+        prev = (block, key)
+        if tail:
+            msg = f'the sentence repeats the end of the one before it: "{s.text[:100]}"'
+            yield Hit(s.start, s.end, msg, {"repeated": s.text})
+            continue
+        if words < MIN_WORDS:
+            continue
+        earlier = seen.get(key)
+        if earlier is None:
+            seen[key] = (block, s, index)
+            continue
+        b0, s0, i0 = earlier
+        near = index - i0 <= 1 or (block.section is not None and block.section == b0.section)
+        if not near or not (has_figure(s) or index - i0 <= 1):
+            continue  # a summary restated under another heading is deliberate
+        line = doc.position(s0.start)[0]
+        msg = f'sentence repeated from line {line}: "{s.text[:100]}"'
+        yield Hit(s.start, s.end, msg, {"repeated": s.text, "first_line": line})
 
 
 def _scenario_labels(doc: Document, extraction: Extraction) -> Iterator[Hit]:
@@ -467,9 +475,8 @@ ADMITTED_RE = lazyre.compile(
 def _admitted_deviation(doc: Document) -> Iterator[Hit]:
     """A sentence that itself says a test departed from the report's own method ("while
     section 1.2 requires the reference policy for every test")."""
-    for _block, s in prose_sentences(doc):
-        m = ADMITTED_RE.search(s.text)
-        if m is None or hedged(doc, s.start):
+    for _block, s, _m in prose_matches(doc, ADMITTED_RE):
+        if hedged(doc, s.start):
             continue
         msg = (
             f'the report says this test departed from its own method ("{s.text[:120]}"); '
@@ -611,7 +618,10 @@ def dangling_reference(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """References to appendices, questions, sections, figures, tables or footnotes that the
     report does not contain."""
     index = _Targets(doc)
-    for s, block, is_hedged in text_index(doc).sentences:
+    sentences = text_index(doc)
+    refs = (APPENDIX_REF_RE, QUESTION_REF_RE, SECTION_REF_RE, FIGURE_REF_RE, FOOTNOTE_REF_RE)
+    for i in sentences.texts.any_of(*refs):  # a sentence none of them matches refers to nothing
+        s, block, is_hedged = sentences.sentences[i]
         if block.kind in (*PROSE, "table") and not is_hedged:
             yield from index.check_sentence(doc, block, s)
 

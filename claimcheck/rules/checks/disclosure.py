@@ -25,7 +25,8 @@ from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Condition, Device, Document, Extraction, Measurement
 from claimcheck.rules.registry import Hit, check
-from claimcheck.rules.runcache import per_document
+from claimcheck.rules.runcache import per_document, per_run
+from claimcheck.rules.textgate import Texts
 
 # --- shared helpers -----------------------------------------------------------------------------
 
@@ -132,14 +133,21 @@ class TextIndex:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.block_starts = [b.start for b in doc.blocks]
-        self.sentences: list[tuple[Sentence, Block, bool]] = []
+        entries: list[tuple[Sentence, Block, bool]] = []  # sentence, block, first of its block
         for block in doc.blocks:
             if block.kind == "code":
                 continue
-            found = split(block.text, block.start)
-            topic = bool(found) and bool(TOPIC_RE.search(found[0].text))
-            for sent in found:
-                self.sentences.append((sent, block, topic or bool(HEDGE_RE.search(sent.text))))
+            for k, sent in enumerate(split(block.text, block.start)):
+                entries.append((sent, block, k == 0))
+        self.texts = Texts([sent.text for sent, _, _ in entries])
+        hedge = {i for i, _ in self.texts.search(HEDGE_RE)}
+        topic_opens = {i for i, _ in self.texts.search(TOPIC_RE)}
+        self.sentences: list[tuple[Sentence, Block, bool]] = []
+        topic = False  # the block's first sentence names others' practice
+        for i, (sent, block, first) in enumerate(entries):
+            if first:
+                topic = i in topic_opens
+            self.sentences.append((sent, block, topic or i in hedge))
         self.sentence_starts = [t[0].start for t in self.sentences]
 
     def block_at(self, offset: int) -> Block | None:
@@ -187,9 +195,33 @@ def prose_sentences(
     return text_index(doc).prose(kinds)
 
 
+def prose_matches(
+    doc: Document, pattern: Any, kinds: tuple[str, ...] = PROSE
+) -> Iterator[tuple[Block, Sentence, re.Match[str]]]:
+    """(block, sentence, its first match) for each sentence of the prose blocks that
+    ``pattern`` matches, in source order; ``pattern`` runs only where it may match."""
+    index = text_index(doc)
+    for i, m in index.texts.search(pattern):
+        sent, block, _ = index.sentences[i]
+        if block.kind in kinds:
+            yield block, sent, m
+
+
 def stated(conditions: list[Condition], name: str) -> list[Condition]:
     """The conditions of one name that the report states for itself (not hedged)."""
-    return [c for c in conditions if c.name == name and not c.hedged]
+    # grouped by name once per run of the rules (the list is kept, so its id stays its own)
+    found = per_run(("stated", id(conditions)), lambda: (conditions, _by_name(conditions)))
+    if found[0] is not conditions:
+        return _by_name(conditions).get(name, [])
+    return list(found[1].get(name, ()))
+
+
+def _by_name(conditions: list[Condition]) -> dict[str, list[Condition]]:
+    out: dict[str, list[Condition]] = {}
+    for c in conditions:
+        if not c.hedged:
+            out.setdefault(c.name, []).append(c)
+    return out
 
 
 def label(name: str) -> str:
@@ -251,13 +283,15 @@ def _stated_in_text(
 
     found: dict[str | None, set[str]] = {}
     index = text_index(doc)
-    for sent, block, is_hedged in index.sentences:
-        if is_hedged:
-            continue
-        names = found.setdefault(where(block), set())
-        for name, rxs in patterns.items():
-            if name not in names and any(rx.search(sent.text) for rx in rxs):
-                names.add(name)
+    for _sent, block, is_hedged in index.sentences:
+        if not is_hedged:
+            found.setdefault(where(block), set())
+    for name, rxs in patterns.items():
+        for rx in rxs:  # each pattern runs only on the sentences that hold a word it needs
+            for i, _ in index.texts.search(rx):
+                _sent, block, is_hedged = index.sentences[i]
+                if not is_hedged:
+                    found[where(block)].add(name)
     for q in extraction.quantities:
         if not q.unit or not is_bytes(q.unit) or "/" in q.unit:
             continue
@@ -467,17 +501,19 @@ def missing_repeatability(doc: Document, extraction: Extraction) -> Iterator[Hit
     conds = extraction.conditions
     missing = []
     runs = any(_states_runs(doc, c) for c in stated(conds, "runs"))
-    variation = False
     duration = bool(stated(conds, "duration"))
-    for _block, s in prose_sentences(doc, (*PROSE, "table")):
-        text = s.text
-        if HEDGE_RE.search(text) or (runs and variation and duration):
-            continue
-        run_words = bool(RUN_WORD_RE.search(text))
-        runs = runs or bool(RUNS_TEXT_RE.search(text) or (run_words and RUN_TIMES_RE.search(text)))
-        variation = variation or bool(VARIATION_RE.search(text))
-        variation = variation or (run_words and bool(VARIATION_NEAR_RUNS_RE.search(text)))
-        duration = duration or bool(DURATION_TEXT_RE.search(text))
+    index = text_index(doc)
+    kinds = (*PROSE, "table")
+    hedge = {i for i, _ in index.texts.search(HEDGE_RE)}
+    eligible = [i not in hedge and t[1].kind in kinds for i, t in enumerate(index.sentences)]
+
+    def said(rx: Any) -> set[int]:  # the sentences a cue matches, if they count
+        return {i for i, _ in index.texts.search(rx) if eligible[i]}
+
+    run_words = said(RUN_WORD_RE)
+    runs = runs or bool(said(RUNS_TEXT_RE)) or bool(run_words & said(RUN_TIMES_RE))
+    variation = bool(said(VARIATION_RE)) or bool(run_words & said(VARIATION_NEAR_RUNS_RE))
+    duration = duration or bool(said(DURATION_TEXT_RE))
     if not runs:
         missing.append("the number of runs")
     if not duration:
@@ -536,8 +572,10 @@ def missing_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit
     """Configurations said to be unavailable, or compared devices without a software version."""
     unavailable: Sentence | None = None
     published = False
-    for _block, s in prose_sentences(doc):
-        if not CONFIG_RE.search(s.text) or hedged(doc, s.start, s.end):
+    index = text_index(doc)
+    for i, _ in index.texts.search(CONFIG_RE):
+        s, block, _ = index.sentences[i]
+        if block.kind not in PROSE or hedged(doc, s.start, s.end):
             continue
         if _unavailable(s.text):
             unavailable = unavailable or s
@@ -582,9 +620,10 @@ def _missing_versions(doc: Document, extraction: Extraction) -> Iterator[Hit]:
                and not d.version and not _versioned_by_name(doc, d)]  # fmt: skip
     if not lacking:
         return
+    index = text_index(doc)
     if len(lacking) == len(compared) and any(
-        _VERSION_SENTENCE.search(s.text) and not hedged(doc, s.start)
-        for _b, s in prose_sentences(doc)
+        index.sentences[i][1].kind in PROSE and not hedged(doc, index.sentences[i][0].start)
+        for i, _ in index.texts.search(_VERSION_SENTENCE)
     ):
         return  # a release is stated in words the extractor could not attach to a device
     first = lacking[0].mentions[0] if lacking[0].mentions else None

@@ -21,6 +21,7 @@ from claimcheck.models import Claim, Condition, Device, Document, Extraction, Me
 from claimcheck.rules.checks.disclosure import (
     hedged,
     measured_figures,
+    prose_matches,
     prose_sentences,
     sentence_text,
     stated,
@@ -85,8 +86,8 @@ def throughput_definition(doc: Document, extraction: Extraction) -> Iterator[Hit
 def _bidirectional(
     doc: Document, extraction: Extraction, figures: list[Measurement]
 ) -> Iterator[Hit]:
-    for _block, s in prose_sentences(doc):
-        if BLANKET_BIDI_RE.search(s.text) and not HEDGE_RE.search(s.text):
+    for _block, s, _m in prose_matches(doc, BLANKET_BIDI_RE):
+        if not HEDGE_RE.search(s.text):
             return  # the report says every throughput figure counts both directions
     bidi, oneway = [], []
     for m in figures:
@@ -263,11 +264,11 @@ def _setup_excluded(
     doc: Document, extraction: Extraction, figures: list[Measurement]
 ) -> Iterator[Hit]:
     tls = any(stated(extraction.conditions, n) for n in ("tls_version", "cipher", "key_size"))
+    if not tls:
+        tls = next(prose_matches(doc, TLS_TERMINATION_RE), None) is not None
     found: list[Sentence] = []
-    for block, s in prose_sentences(doc):
-        if not tls and TLS_TERMINATION_RE.search(s.text):
-            tls = True
-        if not SETUP_RE.search(s.text) or not EXCLUDED_RE.search(s.text):
+    for block, s, _m in prose_matches(doc, SETUP_RE):
+        if not EXCLUDED_RE.search(s.text):
             continue
         if NOT_EXCLUDED_RE.search(s.text):
             continue
@@ -432,12 +433,8 @@ def _cores_differ(extraction: Extraction, devices: set[str]) -> str | None:
 
 
 def _own_tools(doc: Document) -> str | None:
-    for _block, s in prose_sentences(doc):
-        if (
-            CPU_WORDS_RE.search(s.text)
-            and OWN_TOOL_RE.search(s.text)
-            and not hedged(doc, s.start, s.end)
-        ):
+    for _block, s, _m in prose_matches(doc, CPU_WORDS_RE):
+        if OWN_TOOL_RE.search(s.text) and not hedged(doc, s.start, s.end):
             return f'each device\'s CPU comes from its own reporting ("{s.text[:90]}")'
     return None
 

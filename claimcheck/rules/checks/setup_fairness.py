@@ -43,6 +43,7 @@ from claimcheck.extract.conditions.load import errors as error_detector
 from claimcheck.models import Cell, Condition, Document, Extraction, Measurement, Row
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.runcache import per_document
+from claimcheck.rules.textgate import Texts
 from claimcheck.units import convert, is_bit_rate
 
 _I = re.IGNORECASE
@@ -94,19 +95,23 @@ class View:
         self.doc, self.ex = doc, ex
         _, self.block_test = assign_tests(doc)
         self.block_starts = [b.start for b in doc.blocks]
-        self.sentences: list[Sentence] = []
-        self.block_first: dict[int, Sentence] = {}
+        found: list[Sentence] = []
         for bi, (block, test) in enumerate(zip(doc.blocks, self.block_test, strict=True)):
             if block.table is not None or block.kind not in PROSE_KINDS:
                 continue
             ctx = Ctx(block.text)
             for (s, e), hedged in zip(ctx.sentences, ctx.hedge_flags(), strict=True):
                 text = block.text[s:e]
-                hedged = hedged or bool(OTHERS_RE.search(text))
                 if text.strip():
-                    sent = Sentence(block.start + s, block.start + e, text, bi, hedged, test)
-                    self.sentences.append(sent)
-                    self.block_first.setdefault(bi, sent)
+                    found.append(Sentence(block.start + s, block.start + e, text, bi, hedged, test))
+        # the sentences' texts, to find those a cue pattern may match without running it on all
+        self.texts = Texts([s.text for s in found])
+        others = {i for i, _ in self.texts.search(OTHERS_RE)}
+        self.sentences = [replace(s, hedged=True) if i in others and not s.hedged else s
+                          for i, s in enumerate(found)]  # fmt: skip
+        self.block_first: dict[int, Sentence] = {}
+        for sent in self.sentences:
+            self.block_first.setdefault(sent.block, sent)
         self.sent_starts = [s.start for s in self.sentences]
         self.cells: list[tuple[int, int, int, Cell, Row]] = []  # start, end, block, cell, row
         for bi, block in enumerate(doc.blocks):
@@ -246,6 +251,15 @@ class View:
         """A device's display name."""
         return self.names.get(device, device)
 
+    def matching(self, *patterns: Any) -> list[Sentence]:
+        """The sentences (hedged or not, in order) where any of ``patterns`` may match: the
+        others cannot match any of them."""
+        return [self.sentences[i] for i in self.texts.any_of(*patterns)]
+
+    def says(self, pattern: Any) -> bool:
+        """Some sentence of the report's own (not hedged) matches ``pattern``."""
+        return any(not self.sentences[i].hedged for i, _ in self.texts.search(pattern))
+
     def hedged_at(self, offset: int) -> bool:
         """True when the sentence at ``offset`` describes others' practice."""
         s = self.sentence_at(offset)
@@ -303,6 +317,7 @@ def _clip(text: str, n: int = 90) -> str:
 
 NEAR_CAP = 0.95  # a result within 5% of the licensed rate is at the cap
 _LIC = r"licen[cs]\w*"
+LICENSE_WORD_RE = lazyre.compile(_LIC, _I)
 # A result above, or held down by, a license: "performed above their licensed throughput",
 # "surpasses the licensing limit", "limited based upon the license level", "restricted due to
 # licensing", "the limiting factor was the license", "levelling off at the licensed limit".
@@ -370,11 +385,12 @@ def _license_text(
     v: View, reported: set[tuple[str, str | None]], capped: set[str]
 ) -> Iterator[Hit]:
     last_devices: dict[int, set[str]] = {}
-    for s in v.sentences:
+    licence = {i for i, _ in v.texts.search(LICENSE_WORD_RE)}
+    for i, s in enumerate(v.sentences):
         named = v.devices_in(s.start, s.end)
         if named:
             last_devices[s.block] = named
-        if s.hedged or not re.search(_LIC, s.text, _I):
+        if s.hedged or i not in licence:
             continue
         m = next((m for rx in LICENSE_CUES if (m := rx.search(s.text))), None)
         if m is None or LICENSE_NOT_RE.search(s.text):
@@ -579,7 +595,7 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
                 add(c, devs, key, str(val).lower() if key == "instance_type" else _fmt(float(val)))
             except (TypeError, ValueError):
                 continue
-    if not any(SIZED_RE.search(s.text) and not s.hedged for s in v.sentences):
+    if not v.says(SIZED_RE):
         for c, devs in v.conditions("interfaces"):
             g = _if_gbps(c.value)
             if g:
@@ -646,7 +662,9 @@ def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
                 devs = set(list(devs)[:1]) if len(devs) == 1 else set()
             if devs:
                 found.append((raw, devs))
-    for sent in v.sentences:  # offload, DPDK, SR-IOV switched on: no extracted form yet
+    for sent in v.matching(
+        SWITCHED_ON_RE
+    ):  # offload, DPDK, SR-IOV switched on: no extracted form yet
         if sent.hedged or not SWITCHED_ON_RE.search(sent.text):
             continue
         for m in OFFLOAD_RE.finditer(sent.text):
@@ -828,7 +846,7 @@ def _bottleneck_text(v: View, once: Any) -> Iterator[Hit]:
     names = {re.escape(str(c.value.get("name"))) for c, _ in v.conditions("traffic_generator")
              if isinstance(c.value, dict) and c.value.get("name")}  # fmt: skip
     gen_re = re.compile(GENERATOR_NOUN + ("|" + "|".join(sorted(names)) if names else ""), _I)
-    for s in v.sentences:
+    for s in v.matching(GENERATOR_LIMIT_RE, *LINK_RES, BOTTLENECK_RE):
         if s.hedged:
             continue
         hit = None
@@ -954,7 +972,7 @@ def _baseline(v: View, once: Any) -> Iterator[Hit]:
 def _link_plateau(v: View, once: Any) -> Iterator[Hit]:
     """Throughput within 5% of the device's total interface capacity: the links, not the
     device, set it (unless the report sized each device's links to its capacity)."""
-    if any(SIZED_RE.search(s.text) and not s.hedged for s in v.sentences):
+    if v.says(SIZED_RE):
         return
     capacity: dict[str, set[float]] = {}
     for c, devs in v.conditions("interfaces"):
@@ -1001,7 +1019,7 @@ def one_sided_test(doc: Document, ex: Extraction) -> Iterator[Hit]:
     v = view(doc, ex)
     if len(v.compared) < 2:
         return
-    for s in v.sentences:
+    for s in v.matching(NOT_RUN_RE):
         if s.hedged:
             continue
         m = NOT_RUN_RE.search(s.text)
@@ -1106,7 +1124,7 @@ def small_sample(doc: Document, ex: Extraction) -> Iterator[Hit]:
     """S009: a failover or pass/fail verdict on few transactions, a rate from a few hundred
     requests, a steady state shorter than a minute."""
     v = view(doc, ex)
-    failover_blocks = {s.block for s in v.sentences if FAILOVER_RE.search(s.text)}
+    failover_blocks = {v.sentences[i].block for i, _ in v.texts.search(FAILOVER_RE)}
     reported: set[int] = set()
     for s in v.sentences:
         if s.hedged or s.block not in failover_blocks or s.block in reported:
@@ -1188,7 +1206,7 @@ def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
     ones in a comparison without saying which is which."""
     v = view(doc, ex)
     topic: dict[int, bool] = {}  # block -> its first sentence names others' practice
-    for s in v.sentences:
+    for s in v.matching(*ADVERTISED_RES):  # a sentence none of them matches never fires
         if _S010_HEDGE_RE.search(s.text):
             continue
         if s.block not in topic:
