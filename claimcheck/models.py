@@ -23,10 +23,41 @@ OperandSource = Literal["sentence", "previous_sentence", "paragraph", "table_cel
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
 
+class _SharedFieldsSet(set):
+    """A ``model_fields_set`` shared by the instances that set the same fields; never mutated."""
+
+    __slots__ = ()
+
+
+# one set per distinct combination of explicitly set fields: a set of five or more names
+# takes 728 bytes, more than the rest of a small model, and a report has ~20 models per KB
+_FIELDS_SETS: dict[frozenset[str], _SharedFieldsSet] = {}
+
+
+def _shared(fields: set[str]) -> _SharedFieldsSet:
+    key = frozenset(fields)
+    found = _FIELDS_SETS.get(key)
+    if found is None:
+        found = _FIELDS_SETS[key] = _SharedFieldsSet(key)
+    return found
+
+
 class Model(BaseModel):
     """Base for all claimcheck models: strict field names, no extras."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    def model_post_init(self, context: Any, /) -> None:
+        """Share the set of explicitly set field names with like instances (memory)."""
+        object.__setattr__(self, "__pydantic_fields_set__", _shared(self.__pydantic_fields_set__))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; a shared fields set is swapped for the one that includes ``name``
+        (pydantic then adds ``name`` to it, which changes nothing), never mutated."""
+        fields = self.__pydantic_fields_set__
+        if name not in fields and name in type(self).model_fields:
+            object.__setattr__(self, "__pydantic_fields_set__", _shared(fields | {name}))
+        super().__setattr__(name, value)
 
 
 class Cell(Model):
