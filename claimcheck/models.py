@@ -84,21 +84,32 @@ class Table(Model):
     rows: list[Row]
     tool: str | None = None  # wrk, k6, ab, h2load, autocannon for tool output
 
+    # Tables are not changed after ingest, yet header and body are read hundreds of times
+    # per report: both are computed once and kept in __dict__ beside the fields (pydantic
+    # ignores such keys in dumps, comparisons and reprs), tied to the ``rows`` list they
+    # came from so that a copy with other rows recomputes them.
+    def _parts(self) -> tuple[tuple[str, ...], tuple[Row, ...]]:
+        cached = self.__dict__.get("_parts_cache")
+        if cached is None or cached[0] is not self.rows:
+            heads = [r for r in self.rows if r.is_header]
+            width = max((len(r.cells) for r in heads), default=0)
+            cols = [""] * width
+            for row in heads:
+                for i, cell in enumerate(row.cells):
+                    cols[i] = (cols[i] + " " + cell.text).strip()
+            body = tuple(r for r in self.rows if not r.is_header)
+            cached = self.__dict__["_parts_cache"] = (self.rows, tuple(cols), body)
+        return cached[1], cached[2]
+
     @property
     def header(self) -> list[str]:
         """Header cell texts joined per column (multi-line headers are merged)."""
-        heads = [r for r in self.rows if r.is_header]
-        width = max((len(r.cells) for r in heads), default=0)
-        cols = [""] * width
-        for row in heads:
-            for i, cell in enumerate(row.cells):
-                cols[i] = (cols[i] + " " + cell.text).strip()
-        return cols
+        return list(self._parts()[0])
 
     @property
     def body(self) -> list[Row]:
         """The rows that are not header rows."""
-        return [r for r in self.rows if not r.is_header]
+        return list(self._parts()[1])
 
 
 class Block(Model):

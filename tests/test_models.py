@@ -104,3 +104,40 @@ def test_extraction_round_trips(path):
     assert type(ex).model_validate(ex.model_dump()) == ex.model_copy(update={"quantities": []})
     for q in ex.quantities:
         assert Quantity.model_validate(q.model_dump()) == q
+
+
+def _slow_header(table: Table) -> list[str]:
+    heads = [r for r in table.rows if r.is_header]
+    cols = [""] * max((len(r.cells) for r in heads), default=0)
+    for row in heads:
+        for i, cell in enumerate(row.cells):
+            cols[i] = (cols[i] + " " + cell.text).strip()
+    return cols
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.*")), ids=lambda p: p.name)
+def test_table_header_and_body_match_the_rows(path):
+    doc = read_text(path.read_text(encoding="utf-8"), path.name)
+    for block in doc.blocks:
+        table = block.table
+        if table is None:
+            continue
+        for _ in range(2):  # computed, then cached
+            assert table.header == _slow_header(table)
+            assert table.body == [r for r in table.rows if not r.is_header]
+        table.header.append("x")  # callers get their own lists
+        table.body.clear()
+        assert table.header == _slow_header(table)
+        assert table.body == [r for r in table.rows if not r.is_header]
+        assert Table.model_validate(table.model_dump()) == table
+        assert "_parts_cache" not in table.model_dump()
+
+
+def test_table_copy_with_other_rows_recomputes():
+    head = Row(cells=[Cell(text="Device", start=0, end=6)], start=0, end=6, is_header=True)
+    row = Row(cells=[Cell(text="A", start=7, end=8)], start=7, end=8)
+    table = Table(kind="pipe", rows=[head, row])
+    assert table.header == ["Device"] and table.body == [row]
+    other = table.model_copy(update={"rows": [row]})
+    assert other.header == [] and other.body == [row]
+    assert table.header == ["Device"]
