@@ -23,10 +23,41 @@ OperandSource = Literal["sentence", "previous_sentence", "paragraph", "table_cel
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
 
+class _SharedFieldsSet(set):
+    """A ``model_fields_set`` shared by the instances that set the same fields; never mutated."""
+
+    __slots__ = ()
+
+
+# one set per distinct combination of explicitly set fields: a set of five or more names
+# takes 728 bytes, more than the rest of a small model, and a report has ~20 models per KB
+_FIELDS_SETS: dict[frozenset[str], _SharedFieldsSet] = {}
+
+
+def _shared(fields: set[str]) -> _SharedFieldsSet:
+    key = frozenset(fields)
+    found = _FIELDS_SETS.get(key)
+    if found is None:
+        found = _FIELDS_SETS[key] = _SharedFieldsSet(key)
+    return found
+
+
 class Model(BaseModel):
     """Base for all claimcheck models: strict field names, no extras."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    def model_post_init(self, context: Any, /) -> None:
+        """Share the set of explicitly set field names with like instances (memory)."""
+        object.__setattr__(self, "__pydantic_fields_set__", _shared(self.__pydantic_fields_set__))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; a shared fields set is swapped for the one that includes ``name``
+        (pydantic then adds ``name`` to it, which changes nothing), never mutated."""
+        fields = self.__pydantic_fields_set__
+        if name not in fields and name in type(self).model_fields:
+            object.__setattr__(self, "__pydantic_fields_set__", _shared(fields | {name}))
+        super().__setattr__(name, value)
 
 
 class Cell(Model):
@@ -53,21 +84,32 @@ class Table(Model):
     rows: list[Row]
     tool: str | None = None  # wrk, k6, ab, h2load, autocannon for tool output
 
+    # Tables are not changed after ingest, yet header and body are read hundreds of times
+    # per report: both are computed once and kept in __dict__ beside the fields (pydantic
+    # ignores such keys in dumps, comparisons and reprs), tied to the ``rows`` list they
+    # came from so that a copy with other rows recomputes them.
+    def _parts(self) -> tuple[tuple[str, ...], tuple[Row, ...]]:
+        cached = self.__dict__.get("_parts_cache")
+        if cached is None or cached[0] is not self.rows:
+            heads = [r for r in self.rows if r.is_header]
+            width = max((len(r.cells) for r in heads), default=0)
+            cols = [""] * width
+            for row in heads:
+                for i, cell in enumerate(row.cells):
+                    cols[i] = (cols[i] + " " + cell.text).strip()
+            body = tuple(r for r in self.rows if not r.is_header)
+            cached = self.__dict__["_parts_cache"] = (self.rows, tuple(cols), body)
+        return cached[1], cached[2]
+
     @property
     def header(self) -> list[str]:
         """Header cell texts joined per column (multi-line headers are merged)."""
-        heads = [r for r in self.rows if r.is_header]
-        width = max((len(r.cells) for r in heads), default=0)
-        cols = [""] * width
-        for row in heads:
-            for i, cell in enumerate(row.cells):
-                cols[i] = (cols[i] + " " + cell.text).strip()
-        return cols
+        return list(self._parts()[0])
 
     @property
     def body(self) -> list[Row]:
         """The rows that are not header rows."""
-        return [r for r in self.rows if not r.is_header]
+        return list(self._parts()[1])
 
 
 class Block(Model):

@@ -134,3 +134,19 @@ def test_operands_from_earlier_sentences_with_respectively():
     assert [o.text for o in claim.operands] == ["2.0 ms", "40.0 ms"]
     assert {o.source for o in claim.operands} == {"previous_sentence"}
     assert claim.status == "consistent"
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("The VM added almost 2.5X more latency than bare metal: 245 ms vs. 100 ms.",
+         "almost 2.5X more"),
+        ("The VM added ALMOST 2.5X more latency than bare metal: 245 ms vs. 100 ms.",
+         "ALMOST 2.5X more"),
+        ("The new ASIC showed More than  40X lower latency than software: 0.5 ms vs. 25 ms.",
+         "More than 40X lower"),
+    ],
+)  # fmt: skip
+def test_stated_wording_keeps_the_qualifier_as_written(text, stated):
+    claim = next(c for c in claimcheck.extract(text).claims if c.kind == "ratio")
+    assert claim.stated == stated

@@ -10,7 +10,6 @@ later passes (tables, cross-claim) may resolve them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from claimcheck.extract import judge
 from claimcheck.extract.claimlex import Tok, tokenize
@@ -81,18 +80,14 @@ def stated_wording(doc: Document, stated: Quantity, ph: Phrase) -> tuple[str, st
     """The stated phrase as written ("almost 3X more", "174%–3273% greater") and its comparison word."""
     start = stated.start
     if stated.qualifier:
-        found = _lowered(doc.text).rfind(stated.qualifier, max(0, start - 30), start)
-        start = found if found >= 0 else start
+        # only the 30 characters before the figure are lowered (not a copy of the document)
+        lo = max(0, start - 30)
+        found = doc.text[lo:start].lower().rfind(stated.qualifier)
+        start = lo + found if found >= 0 else start
     end, word = stated.end, None
     if ph.directions and ph.directions[0].start - stated.end <= 2:
         end, word = ph.directions[0].end, ph.directions[0].text.lower()
     return " ".join(doc.text[start:end].split()), word
-
-
-@lru_cache(maxsize=1)
-def _lowered(text: str) -> str:
-    """The document in lower case, once per document (it was lowered for every claim)."""
-    return text.lower()
 
 
 def compatible(a: Quantity, b: Quantity) -> bool:

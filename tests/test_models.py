@@ -1,0 +1,143 @@
+"""Model behaviour that the memory and speed work must keep: fields sets, equality, copies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+
+from claimcheck.extract.pipeline import extract_document
+from claimcheck.ingest import read_text
+from claimcheck.models import Block, Cell, Claim, Measurement, Quantity, Row, Table
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+class PlainQuantity(BaseModel):
+    """Quantity as a plain pydantic model (own fields set per instance)."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str
+    start: int
+    end: int
+    value: float
+    unit: str = ""
+    decimals: int = 0
+
+
+def test_fields_set_is_what_was_given():
+    q = Quantity(text="5%", start=0, end=2, value=5.0, unit="percent")
+    assert q.model_fields_set == {"text", "start", "end", "value", "unit"}
+    assert Quantity(text="5", start=0, end=1, value=5.0).model_fields_set == {
+        "text",
+        "start",
+        "end",
+        "value",
+    }
+
+
+def test_setting_a_field_does_not_leak_into_other_instances():
+    a = Quantity(text="5%", start=0, end=2, value=5.0, unit="percent")
+    b = Quantity(text="7%", start=3, end=5, value=7.0, unit="percent")
+    a.decimals = 1
+    assert "decimals" in a.model_fields_set
+    assert "decimals" not in b.model_fields_set
+    assert b.model_dump(exclude_unset=True) == {
+        "text": "7%",
+        "start": 3,
+        "end": 5,
+        "value": 7.0,
+        "unit": "percent",
+    }
+    assert a.model_dump(exclude_unset=True)["decimals"] == 1
+    a.decimals = 2  # a field already set: nothing else changes
+    assert a.model_fields_set == {"text", "start", "end", "value", "unit", "decimals"}
+    assert b.model_fields_set == {"text", "start", "end", "value", "unit"}
+
+
+def test_same_exclude_unset_dump_as_plain_pydantic():
+    kwargs = {"text": "1.5", "start": 4, "end": 7, "value": 1.5}
+    mine, plain = Quantity(**kwargs), PlainQuantity(**kwargs)
+    assert mine.model_dump(exclude_unset=True) == plain.model_dump(exclude_unset=True)
+    mine.decimals, plain.decimals = 1, 1
+    assert mine.model_dump(exclude_unset=True) == plain.model_dump(exclude_unset=True)
+
+
+def test_copies_keep_their_own_fields_set():
+    a = Claim(kind="ratio", rule="A002", text="x", start=0, end=1, stated="2x")
+    b = a.model_copy(update={"status": "consistent"})
+    assert b.status == "consistent" and a.status == "unverifiable"
+    assert "status" in b.model_fields_set and "status" not in a.model_fields_set
+    c = a.model_copy()
+    c.message = "m"
+    assert "message" not in a.model_fields_set
+    assert a.model_copy(deep=True) == a
+
+
+def test_equality_ignores_sharing():
+    a = Measurement(metric="cps", value=1.0, unit="CPS")
+    b = Measurement(metric="cps", value=1.0, unit="CPS")
+    assert a == b
+    b.test = "L4 cps"
+    assert a != b
+    a.test = "L4 cps"
+    assert a == b
+
+
+def test_nested_models_validate_and_dump():
+    cell = Cell(text="a", start=0, end=1)
+    row = Row(cells=[cell], start=0, end=1, is_header=True)
+    table = Table(kind="pipe", rows=[row])
+    block = Block(kind="table", start=0, end=1, text="a", table=table)
+    assert Block.model_validate(block.model_dump()) == block
+    with pytest.raises(ValueError):
+        Cell(text="a", start=0, end=1, extra=1)
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.md"))[:6], ids=lambda p: p.name)
+def test_extraction_round_trips(path):
+    """Every model built on the way validates back to an equal object."""
+    doc = read_text(path.read_text(encoding="utf-8"), path.name)
+    ex = extract_document(doc)
+    assert type(doc).model_validate(doc.model_dump()) == doc
+    assert type(ex).model_validate(ex.model_dump()) == ex.model_copy(update={"quantities": []})
+    for q in ex.quantities:
+        assert Quantity.model_validate(q.model_dump()) == q
+
+
+def _slow_header(table: Table) -> list[str]:
+    heads = [r for r in table.rows if r.is_header]
+    cols = [""] * max((len(r.cells) for r in heads), default=0)
+    for row in heads:
+        for i, cell in enumerate(row.cells):
+            cols[i] = (cols[i] + " " + cell.text).strip()
+    return cols
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.*")), ids=lambda p: p.name)
+def test_table_header_and_body_match_the_rows(path):
+    doc = read_text(path.read_text(encoding="utf-8"), path.name)
+    for block in doc.blocks:
+        table = block.table
+        if table is None:
+            continue
+        for _ in range(2):  # computed, then cached
+            assert table.header == _slow_header(table)
+            assert table.body == [r for r in table.rows if not r.is_header]
+        table.header.append("x")  # callers get their own lists
+        table.body.clear()
+        assert table.header == _slow_header(table)
+        assert table.body == [r for r in table.rows if not r.is_header]
+        assert Table.model_validate(table.model_dump()) == table
+        assert "_parts_cache" not in table.model_dump()
+
+
+def test_table_copy_with_other_rows_recomputes():
+    head = Row(cells=[Cell(text="Device", start=0, end=6)], start=0, end=6, is_header=True)
+    row = Row(cells=[Cell(text="A", start=7, end=8)], start=7, end=8)
+    table = Table(kind="pipe", rows=[head, row])
+    assert table.header == ["Device"] and table.body == [row]
+    other = table.model_copy(update={"rows": [row]})
+    assert other.header == [] and other.body == [row]
+    assert table.header == ["Device"]
