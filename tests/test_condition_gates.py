@@ -23,13 +23,17 @@ GATED = [d for d in [*cx.DETECTORS, device.software_version, tools.traffic_gener
 
 
 @cache
+def corpus_documents() -> tuple:
+    """Every text document of the corpus, read."""
+    paths = sorted(p for p in (ROOT / "corpus").iterdir() if p.suffix in (".md", ".txt"))
+    return tuple(read_text(p.read_text(encoding="utf-8"), p.name) for p in paths)
+
+
+@cache
 def corpus_texts() -> tuple[str, ...]:
     """Every prose block of the corpus, and each of its lines."""
     out: list[str] = []
-    for path in sorted((ROOT / "corpus").iterdir()):
-        if path.suffix not in (".md", ".txt"):
-            continue
-        doc = read_text(path.read_text(encoding="utf-8"), path.name)
+    for doc in corpus_documents():
         for block in doc.blocks:
             if block.table is None and block.text.strip():
                 out.append(block.text)

@@ -14,6 +14,7 @@ from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.conditions import cells, literals
 from claimcheck.extract.conditions._literals_build import build, module_patterns
 from claimcheck.extract.conditions.base import Ctx
+from claimcheck.regexlit import needed
 from tests.test_condition_gates import GATED, corpus_texts, suite_phrases
 
 
@@ -29,23 +30,11 @@ def test_literals_table_is_current() -> None:
     assert len(build()) > 150
 
 
-def test_required_on_examples() -> None:
-    assert literals.analyse(r"\bfoo(?:bar)?\b") == {"foo"}
-    assert literals.analyse(r"(?i)Hello|World") == {"hello", "world"}
-    assert literals.analyse(r"[Pp]ercentile") == {"percentile"}
-    assert literals.analyse(r"a{0,3}bcd") == {"bcd"}
-    assert literals.analyse(r"\d+(?:ms|s)") is None  # "s": too short to be worth a test
-    assert literals.analyse(r"(?:abc)?") is None
-    assert literals.analyse(r"abc|") is None  # the empty branch needs nothing
-    assert literals.analyse(r"x{2,}yz|(?P<a>qq)(?P=a)") == {"yz", "qq"}
-    assert literals.analyse("\u017ftop") == {"top"}  # "ſ" matches "s" case-insensitively
-
-
 def test_every_match_holds_a_required_literal() -> None:
     texts = [t for t in (*corpus_texts(), *suite_phrases()) if t.isascii()]
     checked = 0
     for rx in _patterns():
-        need = literals.analyse(rx.pattern, rx.flags)
+        need = needed(rx.pattern, rx.flags)
         if need is None:
             continue
         for text in texts:

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import split
-from claimcheck.ingest import read_text
 from claimcheck.rules import checks
-from claimcheck.rules.textgate import Texts, gate, needed
+from claimcheck.rules.textgate import Texts, gate
+from tests.test_condition_gates import corpus_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,10 +55,7 @@ def all_patterns() -> tuple:
 @cache
 def corpus_sentences() -> tuple[str, ...]:
     out: list[str] = []
-    for path in sorted((ROOT / "corpus").iterdir()):
-        if path.suffix not in (".md", ".txt"):
-            continue
-        doc = read_text(path.read_text(encoding="utf-8"), path.name)
+    for doc in corpus_documents():
         for block in doc.blocks:
             out += [s.text for s in split(block.text, block.start)]
             out.append(block.text)
@@ -102,13 +99,7 @@ def test_gates_agree_on_generated_text(picks, gaps, upper):
     _agrees([text.upper() if upper else text, text.title()])
 
 
-def test_needed_strings():
-    assert needed(r"\blicen[cs]\w*\b", re.I) == ("licenc", "licens")
-    assert needed(r"\brequests?\b") == ("request",)
-    assert needed(r"\d+") is None  # nothing literal
-    assert needed(r"ab|\d") is None  # one branch needs nothing
-    assert needed("±") == ()  # cannot match ASCII text
-    assert needed("\u212a", re.I) is None  # the Kelvin sign matches "k"
+def test_gate_on_a_pattern_no_ascii_text_matches():
     assert not gate(re.compile("±")).possible("+/- 3%")
     assert gate(re.compile("±")).possible("± 3%")  # outside ASCII the regex decides
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import re
 
-from claimcheck.extract.conditions.literals import TABLE, analyse, table_key
+from claimcheck.extract.conditions.literals import TABLE, table_key
+from claimcheck.regexlit import needed
 
 
 def module_patterns() -> list[tuple[str, int]]:
@@ -31,11 +32,11 @@ def module_patterns() -> list[tuple[str, int]]:
 
 
 def build() -> dict[str, list[str] | None]:
-    """The table of :func:`module_patterns`: key -> sorted literals, or None."""
+    """The table of :func:`module_patterns`: key -> the literals (sorted), or None."""
     out: dict[str, list[str] | None] = {}
     for pattern, flags in module_patterns():
-        found = analyse(pattern, flags)
-        out[table_key(pattern, flags)] = sorted(found) if found is not None else None
+        found = needed(pattern, flags)
+        out[table_key(pattern, flags)] = list(found) if found is not None else None
     return dict(sorted(out.items()))
 
 

@@ -361,10 +361,10 @@ def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(p.pattern, p.flags | re.IGNORECASE)
 
 
-_required_of: dict[int, tuple[object, frozenset[str] | None]] = {}
+_required_of: dict[int, tuple[object, tuple[str, ...] | None]] = {}
 
 
-def _required(rx: re.Pattern[str]) -> frozenset[str] | None:
+def _required(rx: re.Pattern[str]) -> tuple[str, ...] | None:
     """:func:`.literals.required` of a pattern, memoised per pattern object; a lazy
     pattern is not compiled for it (its flags are read as given)."""
     found = _required_of.get(id(rx))

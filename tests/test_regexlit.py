@@ -1,0 +1,39 @@
+"""Required literals read off parsed patterns, on examples (their soundness on corpus and
+generated text is checked in test_condition_literals.py and test_textgate.py)."""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck.regexlit import needed
+
+
+def test_needed_on_examples() -> None:
+    assert needed(r"\bfoo(?:bar)?\b") == ("foo",)  # "foobar" holds "foo": one test is enough
+    assert needed(r"(?i)Hello|World") == ("hello", "world")
+    assert needed(r"[Pp]ercentile") == ("percentile",)
+    assert needed(r"a{0,3}bcd") == ("bcd",)
+    assert needed(r"\blicen[cs]\w*\b", re.I) == ("licenc", "licens")
+    assert needed(r"\brequests?\b") == ("request",)
+    assert needed(r"\bfast[ \t-]?path\b") == ("fast\tpath", "fast path", "fast-path", "fastpath")
+    assert needed(r"x{2,}yz|(?P<a>qq)(?P=a)") == ("qq", "yz")
+
+
+def test_no_gate_when_nothing_useful_is_known() -> None:
+    assert needed(r"\d+") is None  # nothing literal
+    assert needed(r"\d+(?:ms|s)") is None  # "s": too short to be worth a test
+    assert needed(r"(?:abc)?") is None
+    assert needed(r"abc|") is None  # the empty branch needs nothing
+    assert needed(r"ab|\d") is None  # one branch needs nothing
+    assert needed("(") is None  # not a pattern
+
+
+def test_characters_outside_ascii() -> None:
+    assert needed("\u017ftop") == ("top",)  # "ſ" matches "s" case-insensitively
+    assert needed("\u212a", re.I) is None  # the Kelvin sign matches "k"
+    assert needed("±") == ()  # cannot match ASCII text
+
+
+def test_verbose_flag() -> None:
+    assert needed("lat ency", re.VERBOSE) == ("latency",)
+    assert needed("lat ency") == ("lat ency",)
