@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test lint eval accuracy docs bench clean units-table grammar-tables
+.PHONY: demo test lint eval accuracy docs bench clean units-table grammar-tables regex-table
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -55,6 +55,11 @@ units-table: $(VENV)/.installed
 # Parse tables of grammars/*.lark (JSON), loaded instead of building the parsers at start-up.
 grammar-tables: $(VENV)/.installed
 	$(PY) -m claimcheck.grammars
+
+# Required literals of claimcheck's own regular expressions (claimcheck/regexlit.json), read
+# instead of parsing the patterns at start-up; tests/test_condition_literals.py checks it.
+regex-table: $(VENV)/.installed
+	$(PY) -m claimcheck.regexlit
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

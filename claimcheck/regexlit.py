@@ -19,7 +19,9 @@ character is unknown, and one that matches none means no ASCII text can match.)
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 from re import _constants as C  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -131,3 +133,88 @@ def _item(op: Any, av: Any) -> tuple[Strings | None, Strings | None]:
             return None, _better(best, _usable(exact))
         return None, None
     return None, None  # any character, a class, a back reference: nothing known
+
+
+# -- the table of the package's own patterns -------------------------------------------------
+# Parsing a pattern costs about as much as compiling it; a short report reaches a few
+# hundred of claimcheck's patterns, so their answers are read from a table built from the
+# code (``python -m claimcheck.regexlit``; ``make regex-table``). A pattern missing from
+# the table (changed since) is analysed when first asked for: slower, never wrong.
+
+TABLE = Path(__file__).with_name("regexlit.json")
+_table: list[dict[str, list[str] | None]] = []
+
+
+@functools.cache
+def required(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
+    """:func:`needed`, from the table for claimcheck's own patterns, memoised."""
+    if not _table:
+        _table.append(_load())
+    found = _table[0].get(table_key(pattern, flags), False)
+    if found is False:
+        return needed(pattern, flags)
+    return tuple(found) if found is not None else None
+
+
+def table_key(pattern: str, flags: int) -> str:
+    """A pattern's key in the table: a digest of its text and VERBOSE flag (the only flag
+    that changes how the text parses)."""
+    import hashlib  # here: start-up imports only what the run uses
+
+    verbose = "x" if flags & re.VERBOSE else "-"
+    return hashlib.sha1((verbose + pattern).encode("utf-8", "surrogatepass")).hexdigest()[:20]
+
+
+def _load() -> dict[str, list[str] | None]:
+    import json
+
+    try:
+        return json.loads(TABLE.read_text(encoding="utf-8"))["literals"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def package_patterns() -> list[tuple[str, int]]:
+    """(pattern, flags) of every module-level pattern of claimcheck: alone, or inside
+    lists, tuples and dict values, compiled or lazy."""
+    import importlib
+    import pkgutil
+
+    import claimcheck
+    from claimcheck import lazyre
+
+    found: dict[tuple[str, int], None] = {}
+
+    def collect(value: Any, depth: int = 0) -> None:
+        if isinstance(value, lazyre.LazyPattern) and isinstance(value.pattern, str):
+            found[(value.pattern, value._flags)] = None  # noqa: SLF001 - not compiled for this
+        elif isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+            found[(value.pattern, value.flags)] = None
+        elif depth < 3 and isinstance(value, list | tuple | set | frozenset):
+            for item in value:
+                collect(item, depth + 1)
+        elif depth < 3 and isinstance(value, dict):
+            for item in value.values():
+                collect(item, depth + 1)
+
+    for info in pkgutil.walk_packages(claimcheck.__path__, "claimcheck."):
+        if info.name.endswith("__main__"):
+            continue
+        for value in vars(importlib.import_module(info.name)).values():
+            collect(value)
+    return sorted(found)
+
+
+def build_table() -> dict[str, list[str] | None]:
+    """The table of :func:`package_patterns`: key -> the literals, or None (no gate)."""
+    out: dict[str, list[str] | None] = {}
+    for pattern, flags in package_patterns():
+        found = needed(pattern, flags)
+        out[table_key(pattern, flags)] = list(found) if found is not None else None
+    return dict(sorted(out.items()))
+
+
+if __name__ == "__main__":
+    import json
+
+    TABLE.write_text(json.dumps({"literals": build_table()}, indent=0) + "\n", encoding="utf-8")

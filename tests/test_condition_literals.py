@@ -10,24 +10,25 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from claimcheck import regexlit
 from claimcheck.extract.benchtests import parse_test_name
-from claimcheck.extract.conditions import cells, literals
-from claimcheck.extract.conditions._literals_build import build, module_patterns
+from claimcheck.extract.conditions import cells
 from claimcheck.extract.conditions.base import Ctx
 from claimcheck.regexlit import needed
 from tests.test_condition_gates import GATED, corpus_texts, suite_phrases
 
 
 def _patterns() -> list[re.Pattern[str]]:
-    """Every module-level pattern of the condition extractors, and the gates' patterns."""
-    return [re.compile(p, f) for p, f in module_patterns()]
+    """Every module-level pattern of claimcheck (the extractors', the gates', the checks')."""
+    return [re.compile(p, f) for p, f in regexlit.package_patterns()]
 
 
 def test_literals_table_is_current() -> None:
-    """``literals.json`` holds every extractor pattern, as analysed now (regenerate with
-    ``python -m claimcheck.extract.conditions._literals_build``)."""
-    assert json.loads(literals.TABLE.read_text(encoding="utf-8"))["literals"] == build()
-    assert len(build()) > 150
+    """``regexlit.json`` holds every module-level pattern, as analysed now (regenerate with
+    ``make regex-table``)."""
+    table = regexlit.build_table()
+    assert json.loads(regexlit.TABLE.read_text(encoding="utf-8"))["literals"] == table
+    assert len(table) > 400
 
 
 def test_every_match_holds_a_required_literal() -> None:
@@ -49,8 +50,8 @@ def test_every_match_holds_a_required_literal() -> None:
 @given(st.data())
 def test_may_match_never_hides_a_match(data: st.DataObject) -> None:
     """Texts pieced together from the patterns' own literals and corpus windows."""
-    patterns = [p for p in _patterns() if literals.required(p.pattern, p.flags)]
-    words = sorted({w for p in patterns for w in literals.required(p.pattern, p.flags)})
+    patterns = [p for p in _patterns() if regexlit.required(p.pattern, p.flags)]
+    words = sorted({w for p in patterns for w in regexlit.required(p.pattern, p.flags)})
     texts = corpus_texts()
     text = texts[data.draw(st.integers(0, len(texts) - 1))]
     a = data.draw(st.integers(0, len(text)))

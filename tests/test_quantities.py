@@ -225,9 +225,14 @@ def test_scan_is_total_on_awkward_text(text: str) -> None:
 
 
 def _seconds(text: str) -> float:
-    began = time.perf_counter()
-    scan(text)
-    return time.perf_counter() - began
+    """Best-of-3 CPU time of a scan: a complexity guard compares two sizes, and CPU time is
+    what a busy machine stretches least."""
+    times = []
+    for _ in range(3):
+        began = time.process_time()
+        scan(text)
+        times.append(time.process_time() - began)
+    return min(times)
 
 
 @pytest.mark.parametrize(

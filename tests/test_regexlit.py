@@ -37,3 +37,21 @@ def test_characters_outside_ascii() -> None:
 def test_verbose_flag() -> None:
     assert needed("lat ency", re.VERBOSE) == ("latency",)
     assert needed("lat ency") == ("lat ency",)
+
+
+def test_package_patterns_are_the_same_text_in_every_process() -> None:
+    """A pattern joined from a set must not depend on the hash seed: the table is keyed
+    by the pattern's text, and a key that changes from run to run is never found."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from claimcheck import regexlit\nprint(repr(regexlit.package_patterns()))"
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }  # fmt: skip
+    assert len(outputs) == 1

@@ -70,8 +70,8 @@ def lexicon() -> Lexicon:
     subfamilies = data.get("subfamilies", {})
     families = {**data["families"], **{s: data["families"][p] for s, p in subfamilies.items()}}
     names = {n: v for v, spellings in data["vendors"].items() for n in spellings}
-    fam = "|".join(re.escape(f) for f in sorted(families, key=len, reverse=True))
-    lines = "|".join(re.escape(s) for s in sorted(subfamilies, key=len, reverse=True))
+    fam = "|".join(re.escape(f) for f in sorted(families, key=lambda s: (-len(s), s)))
+    lines = "|".join(re.escape(s) for s in sorted(subfamilies, key=lambda s: (-len(s), s)))
     model = f"{MODEL}|{lines}" if lines else MODEL
     mention = re.compile(
         rf"(?<![\w-])(?P<family>{fam})(?:[ -]?(?:Virtual Edition|Application Delivery Controller)?"
@@ -79,7 +79,7 @@ def lexicon() -> Lexicon:
     )
     vendor = re.compile(
         r"(?<![\w-])("
-        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        + "|".join(re.escape(n) for n in sorted(names, key=lambda s: (-len(s), s)))
         + r")(?![\w-])"
     )
     return Lexicon(families, subfamilies, names, mention, vendor, _starts(families), _starts(names))

@@ -26,7 +26,7 @@ MULTIPLE_WORDS = {
     "quadruple": 4.0, "quadrupled": 4.0, "half": 0.5,
 }  # fmt: skip
 
-_WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
+_WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=lambda s: (-len(s), s)))
 # A run of number words: "one hundred", "twenty-five", "two thousand and ten".
 NUMBER_WORDS_RE = lazyre.compile(
     rf"\b(?:{_WORD})(?:(?:[ \t]+|-)(?:and[ \t]+)?(?:{_WORD}))*\b", re.IGNORECASE

@@ -48,7 +48,7 @@ _EXTRA_UNITS = [
     "Kpps", "Mpps", "kCPS", "BTU_per_hour",
 ]  # fmt: skip
 _UNIT_SPELLINGS = sorted(
-    {*_ALIASES, *_EXTRA_UNITS} - {"k", "K", "b", "w", "h"}, key=len, reverse=True
+    {*_ALIASES, *_EXTRA_UNITS} - {"k", "K", "b", "w", "h"}, key=lambda s: (-len(s), s)
 )
 UNIT_RE = lazyre.compile(
     _GAP
@@ -77,7 +77,7 @@ _QUALIFIERS = [
 ]  # fmt: skip
 QUALIFIER_RE = lazyre.compile(
     r"(?:^|(?<=[^\w]))("
-    + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))
+    + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=lambda s: (-len(s), s)))
     + r")[ \t\u00a0]*\Z",  # \Z, not $: "over\n5" is no qualifier across a line break
     re.IGNORECASE,
 )
@@ -104,7 +104,7 @@ def _precision(intpart: str, frac: str | None) -> tuple[int, int]:
 
 
 _QUALIFIERS_BY_LAST_CHAR: dict[str, list[str]] = {}  # longest first
-for _q in sorted((q.lower() for q in _QUALIFIERS), key=len, reverse=True):
+for _q in sorted((q.lower() for q in _QUALIFIERS), key=lambda s: (-len(s), s)):
     _QUALIFIERS_BY_LAST_CHAR.setdefault(_q[-1], []).append(_q)
 _WORD_CHAR = lazyre.compile(r"\w")
 
@@ -162,7 +162,7 @@ def word_starts(words: list[str]) -> re.Pattern[str]:
     dotless i): a superset is safe, the full pattern decides."""
     letters = "".join(w[0] for w in words)
     chars = {*letters.lower(), *letters.upper(), "\u017f", "\u212a", "\u0130", "\u0131"}
-    tails = "|".join(re.escape(w[1:]) for w in sorted(words, key=len, reverse=True))
+    tails = "|".join(re.escape(w[1:]) for w in sorted(words, key=lambda s: (-len(s), s)))
     return re.compile("[" + re.escape("".join(sorted(chars))) + rf"](?<!\w.)(?=(?i:{tails}))")
 
 

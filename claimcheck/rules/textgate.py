@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck.regexlit import needed
+from claimcheck.regexlit import required
 
 
 class Gate:
@@ -24,7 +24,7 @@ class Gate:
 
     def __init__(self, pattern: Any) -> None:
         self.pattern = pattern
-        self.words = needed(pattern.pattern, pattern.flags)
+        self.words = required(pattern.pattern, pattern.flags)
 
     def possible(self, text: str, low: str | None = None) -> bool:
         """False only when the pattern cannot match ``text`` (``low``: its lower case)."""

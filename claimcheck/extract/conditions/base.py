@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.literals import required
 from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import split
 from claimcheck.models import Quantity
+from claimcheck.regexlit import required
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,8 @@ CONTRAST_BEFORE = ("unlike", "in contrast to", "as opposed to")
 
 
 def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
-    alts = "|".join(re.escape(c) for c in sorted(set(cues), key=len, reverse=True))
+    # longest first, then alphabetical: the same pattern text in every process
+    alts = "|".join(re.escape(c) for c in sorted(set(cues), key=lambda c: (-len(c), c)))
     return re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.IGNORECASE)
 
 
@@ -140,7 +141,7 @@ _DUR_UNITS = {"ms": 0.001, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "secs"
               "hour": 3600.0, "hours": 3600.0}  # fmt: skip
 _DUR_PART = lazyre.compile(
     r"(\d+(?:\.\d+)?)[ \t]*("
-    + "|".join(sorted(_DUR_UNITS, key=len, reverse=True))
+    + "|".join(sorted(_DUR_UNITS, key=lambda s: (-len(s), s)))
     + r")?(?![A-Za-z])",
     re.IGNORECASE,
 )
@@ -205,7 +206,7 @@ class Ctx:
 
     def may_match(self, rx: re.Pattern[str]) -> bool:
         """False only when ``rx`` cannot match the text: an ASCII text holding none of the
-        literals every match of ``rx`` contains (:mod:`.literals`). A few substring tests
+        literals every match of ``rx`` contains (:mod:`claimcheck.regexlit`). A few substring tests
         instead of a scan, mostly a case-insensitive one."""
         if not self.ascii:
             return True
@@ -365,7 +366,7 @@ _required_of: dict[int, tuple[object, tuple[str, ...] | None]] = {}
 
 
 def _required(rx: re.Pattern[str]) -> tuple[str, ...] | None:
-    """:func:`.literals.required` of a pattern, memoised per pattern object; a lazy
+    """:func:`claimcheck.regexlit.required` of a pattern, memoised per pattern object; a lazy
     pattern is not compiled for it (its flags are read as given)."""
     found = _required_of.get(id(rx))
     if found is None or found[0] is not rx:
@@ -398,7 +399,7 @@ def _cue_index() -> tuple[re.Pattern[str], dict[str, int]]:
     cue at its position; and per cue, the gates of every cue that is a prefix of it (the
     cues that also start there)."""
     if not _cue_index_cache:
-        cues = sorted(_CUE_BITS, key=len, reverse=True)
+        cues = sorted(_CUE_BITS, key=lambda s: (-len(s), s))
         masks = dict.fromkeys(cues, 0)
         for c in cues:
             for p, bits in _CUE_BITS.items():

@@ -92,7 +92,7 @@ def _tool(tok: str) -> str | None:
     return base if base in TOOLS else None
 
 
-TOOL_WORD_RE = lazyre.compile(r"(?<![\w.-])(?:" + "|".join(sorted(TOOLS, key=len, reverse=True))
+TOOL_WORD_RE = lazyre.compile(r"(?<![\w.-])(?:" + "|".join(sorted(TOOLS, key=lambda s: (-len(s), s)))
                           + r"|apachebench|ab2)(?![\w-])", re.IGNORECASE)  # fmt: skip
 
 

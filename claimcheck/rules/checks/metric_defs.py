@@ -454,7 +454,7 @@ def _threading(doc: Document, compared: list[Device]) -> str | None:
     if not owner:
         return None
     names_rx = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)"
-                                   for n in sorted(owner, key=len, reverse=True)))  # fmt: skip
+                                   for n in sorted(owner, key=lambda s: (-len(s), s))))  # fmt: skip
     spans: list[str] = []
     for block in doc.blocks:
         if block.table is not None:

@@ -1195,7 +1195,7 @@ _OWN_TOPIC = {"datasheets", "data sheets", "marketing literature", "marketing nu
               "according to", "instead of"}  # fmt: skip
 _S010_HEDGE_RE = lazyre.compile(
     r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(set(HEDGE_CUES) - _OWN_TOPIC,
-                                                             key=len, reverse=True)) + r")(?![\w-])",
+                                                             key=lambda s: (-len(s), s))) + r")(?![\w-])",
     _I,
 )  # fmt: skip
 
