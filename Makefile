@@ -43,7 +43,8 @@ accuracy: $(VENV)/.installed
 	mv docs/accuracy.md.tmp docs/accuracy.md
 
 # Throughput, scaling, RSS and start-up; writes docs/benchmarks.md and docs/_static/scaling.png.
-# About 3 minutes on 2 cores (scales 1-10x); BENCH_ARGS=--full adds 20x and the 20 MB RSS run.
+# A few minutes on 2 cores (scales 1-10x); BENCH_ARGS=--full adds 20x and the 20 MB RSS run
+# (about ten minutes in all).
 bench: $(VENV)/.dev-installed
 	$(PY) benchmarks/bench_pipeline.py $(BENCH_ARGS)
 

@@ -11,10 +11,9 @@ child's VmHWM); times the start-up of ``claimcheck check tiny.md``; profiles the
 slowest stage with cProfile; and writes docs/benchmarks.md (the targets, met or
 not) and docs/_static/scaling.png.
 
-The default scales (1, 2, 5, 10) keep ``make bench`` within about three minutes
-on a 2-core machine at the current speed: the pipeline is superlinear, and 20x
-alone takes minutes. ``--full`` adds 20x and the peak RSS on a 20 MB input
-(which at the current throughput takes hours; see docs/performance.md).
+The default scales (1, 2, 5, 10) keep ``make bench`` within a few minutes on a 2-core
+machine; ``--full`` adds 20x and the peak RSS of the CLI on a 20 MB input (about ten
+minutes in all, 1.8 GB of memory today; see docs/performance.md).
 Nothing here runs in the tests.
 """
 
