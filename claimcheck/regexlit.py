@@ -174,14 +174,16 @@ def _load() -> dict[str, list[str] | None]:
         return {}
 
 
-def package_patterns() -> list[tuple[str, int]]:
-    """(pattern, flags) of every module-level pattern of claimcheck: alone, or inside
-    lists, tuples and dict values, compiled or lazy."""
+def package_patterns(package: str = "claimcheck") -> list[tuple[str, int]]:
+    """(pattern, flags) of every module-level pattern of a package of claimcheck: alone,
+    or inside lists, tuples and dict values, compiled or lazy. Run it in a fresh process
+    (as ``python -m claimcheck.regexlit`` does): caches filled at run time hold patterns too."""
     import importlib
     import pkgutil
 
-    import claimcheck
     from claimcheck import lazyre
+
+    root = importlib.import_module(package)
 
     found: dict[tuple[str, int], None] = {}
 
@@ -197,10 +199,12 @@ def package_patterns() -> list[tuple[str, int]]:
             for item in value.values():
                 collect(item, depth + 1)
 
-    for info in pkgutil.walk_packages(claimcheck.__path__, "claimcheck."):
-        if info.name.endswith("__main__"):
+    within = pkgutil.walk_packages(getattr(root, "__path__", []), package + ".")
+    modules = [package, *(info.name for info in within)]
+    for name in modules:
+        if name.endswith("__main__"):
             continue
-        for value in vars(importlib.import_module(info.name)).values():
+        for value in vars(importlib.import_module(name)).values():
             collect(value)
     return sorted(found)
 
