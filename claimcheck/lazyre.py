@@ -24,13 +24,13 @@ class LazyPattern:
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = pattern
-        self._flags = flags
+        self.source_flags = flags
 
     def __getattr__(self, name: str) -> Any:
         # only reached for attributes not yet on the instance, i.e. before the first use
         if name.startswith("__"):
             raise AttributeError(name)
-        compiled = re.compile(self.pattern, self._flags)
+        compiled = re.compile(self.pattern, self.source_flags)
         for attr in _FORWARDED:
             setattr(self, attr, getattr(compiled, attr))
         self.compiled = compiled
@@ -39,7 +39,12 @@ class LazyPattern:
         )
 
     def __repr__(self) -> str:
-        return f"lazyre.compile({self.pattern!r}, {self._flags})"
+        return f"lazyre.compile({self.pattern!r}, {self.source_flags})"
+
+
+def flags_of(pattern: re.Pattern[str] | LazyPattern) -> int:
+    """The flags a pattern was written with, without compiling a lazy one."""
+    return pattern.source_flags if isinstance(pattern, LazyPattern) else pattern.flags
 
 
 def compile(pattern: str, flags: int = 0) -> LazyPattern:  # noqa: A001 - mirrors re.compile

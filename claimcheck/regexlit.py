@@ -26,6 +26,8 @@ from re import _constants as C  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
+from claimcheck import lazyre
+
 CAP = 64  # alternatives kept for one exact part ("(?:a|an|the)[ -]" is 6)
 MIN_LITERAL = 2
 Strings = frozenset[str]
@@ -135,6 +137,50 @@ def _item(op: Any, av: Any) -> tuple[Strings | None, Strings | None]:
     return None, None  # any character, a class, a back reference: nothing known
 
 
+# -- gates: a pattern behind its required literals ------------------------------------------
+
+
+class Gate:
+    """A pattern with its literal gate: ``search`` gives the pattern's own answer."""
+
+    __slots__ = ("pattern", "words")
+
+    def __init__(self, pattern: Any) -> None:
+        self.pattern = pattern
+        self.words = required(pattern.pattern, lazyre.flags_of(pattern))
+
+    def possible(self, text: str, low: str | None = None) -> bool:
+        """False only when the pattern cannot match ``text`` (``low``: its lower case)."""
+        words = self.words
+        if words is None or not text.isascii():
+            return True
+        if low is None:
+            low = text.lower()
+        return any(w in low for w in words)
+
+    def search(self, text: str, low: str | None = None) -> re.Match[str] | None:
+        """``pattern.search(text)``, skipped when the gate shows it cannot match."""
+        return self.pattern.search(text) if self.possible(text, low) else None
+
+
+_GATES: dict[tuple[str, int], Gate] = {}
+
+
+def gate(pattern: Any) -> Gate:
+    """The Gate of a compiled (or lazily compiled) pattern, built once per process; a lazy
+    pattern is not compiled for it."""
+    key = (pattern.pattern, lazyre.flags_of(pattern))
+    g = _GATES.get(key)
+    if g is None:
+        g = _GATES[key] = Gate(pattern)
+    return g
+
+
+def search(pattern: Any, text: str, low: str | None = None) -> re.Match[str] | None:
+    """``pattern.search(text)`` behind its literal gate."""
+    return gate(pattern).search(text, low)
+
+
 # -- the table of the package's own patterns -------------------------------------------------
 # Parsing a pattern costs about as much as compiling it; a short report reaches a few
 # hundred of claimcheck's patterns, so their answers are read from a table built from the
@@ -181,15 +227,13 @@ def package_patterns(package: str = "claimcheck") -> list[tuple[str, int]]:
     import importlib
     import pkgutil
 
-    from claimcheck import lazyre
-
     root = importlib.import_module(package)
 
     found: dict[tuple[str, int], None] = {}
 
     def collect(value: Any, depth: int = 0) -> None:
         if isinstance(value, lazyre.LazyPattern) and isinstance(value.pattern, str):
-            found[(value.pattern, value._flags)] = None  # noqa: SLF001 - not compiled for this
+            found[(value.pattern, value.source_flags)] = None
         elif isinstance(value, re.Pattern) and isinstance(value.pattern, str):
             found[(value.pattern, value.flags)] = None
         elif depth < 3 and isinstance(value, list | tuple | set | frozenset):

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import split
+from claimcheck.regexlit import gate
 from claimcheck.rules import checks
-from claimcheck.rules.textgate import Texts, gate
+from claimcheck.rules.textgate import Texts
 from tests.test_condition_gates import corpus_documents
 
 ROOT = Path(__file__).resolve().parent.parent

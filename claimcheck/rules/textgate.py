@@ -14,47 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck.regexlit import required
-
-
-class Gate:
-    """A pattern with its literal gate: ``search`` gives the pattern's own answer."""
-
-    __slots__ = ("pattern", "words")
-
-    def __init__(self, pattern: Any) -> None:
-        self.pattern = pattern
-        self.words = required(pattern.pattern, pattern.flags)
-
-    def possible(self, text: str, low: str | None = None) -> bool:
-        """False only when the pattern cannot match ``text`` (``low``: its lower case)."""
-        words = self.words
-        if words is None or not text.isascii():
-            return True
-        if low is None:
-            low = text.lower()
-        return any(w in low for w in words)
-
-    def search(self, text: str, low: str | None = None) -> re.Match[str] | None:
-        """``pattern.search(text)``, skipped when the gate shows it cannot match."""
-        return self.pattern.search(text) if self.possible(text, low) else None
-
-
-_GATES: dict[tuple[str, int], Gate] = {}
-
-
-def gate(pattern: Any) -> Gate:
-    """The Gate of a compiled (or lazily compiled) pattern, built once per process."""
-    key = (pattern.pattern, pattern.flags)
-    g = _GATES.get(key)
-    if g is None:
-        g = _GATES[key] = Gate(pattern)
-    return g
-
-
-def search(pattern: Any, text: str, low: str | None = None) -> re.Match[str] | None:
-    """``pattern.search(text)`` behind its literal gate."""
-    return gate(pattern).search(text, low)
+from claimcheck.regexlit import gate
 
 
 class Texts:

@@ -19,7 +19,7 @@ from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import split
 from claimcheck.models import Quantity
-from claimcheck.regexlit import required
+from claimcheck.regexlit import gate
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ class Ctx:
         instead of a scan, mostly a case-insensitive one."""
         if not self.ascii:
             return True
-        need = _required(rx)
+        need = gate(rx).words
         if need is None:
             return True
         low = self.lower
@@ -362,25 +362,9 @@ def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(p.pattern, p.flags | re.IGNORECASE)
 
 
-_required_of: dict[int, tuple[object, tuple[str, ...] | None]] = {}
-
-
-def _required(rx: re.Pattern[str]) -> tuple[str, ...] | None:
-    """:func:`claimcheck.regexlit.required` of a pattern, memoised per pattern object; a lazy
-    pattern is not compiled for it (its flags are read as given)."""
-    found = _required_of.get(id(rx))
-    if found is None or found[0] is not rx:
-        flags = rx._flags if isinstance(rx, lazyre.LazyPattern) else rx.flags  # noqa: SLF001
-        found = _required_of[id(rx)] = (rx, required(rx.pattern, flags))
-    return found[1]
-
-
 def _hit(p: re.Pattern[str], low: str) -> bool:
-    """``p.search(low)`` for a gate pattern, skipped when ``low`` lacks its literals."""
-    need = _required(p)
-    if need is not None and not any(w in low for w in need):
-        return False
-    return p.search(low) is not None
+    """``p.search(low)`` for a gate pattern on ASCII lower-cased text, behind its literals."""
+    return gate(p).search(low, low) is not None
 
 
 # Word cues of all gates, each with the bit mask of the gates that name it. A text's cues

@@ -11,9 +11,8 @@ import math
 import re
 from collections.abc import Iterator
 
-from claimcheck import lazyre
+from claimcheck import lazyre, regexlit
 from claimcheck.models import Block, Document, Extraction
-from claimcheck.rules import textgate
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import convert
 
@@ -60,7 +59,7 @@ def _groups(doc: Document) -> Iterator[tuple[Block, str]]:
 def littles_law(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """Requests in flight (rate x mean latency) above connections x pipelining depth."""
     for block, text in _groups(doc):
-        rate_m = textgate.search(RATE_RE, text)  # most blocks state no rate: skip the rest
+        rate_m = regexlit.search(RATE_RE, text)  # most blocks state no rate: skip the rest
         if not rate_m:
             continue
         mean_m = MEAN_RE.search(text)
