@@ -1,9 +1,11 @@
 """Configuration: ``[tool.claimcheck]`` in pyproject.toml or a ``.claimcheck.toml``.
 
 Found by walking up from the working directory (or given with ``--config``).
-Keys: ``select``, ``ignore``, ``fail-on``, ``rules-dir``, ``per-file-ignores``.
-Command-line options override the file. Unknown keys and unknown rule codes
-are errors that name the file.
+Keys: ``select``, ``ignore``, ``fail-on``, ``rules-dir``, ``per-file-ignores``,
+``max-file-size``. Command-line options override the file. Unknown keys, unknown
+rule codes and values of the wrong type are errors that name the file; a
+pyproject.toml without a ``[tool.claimcheck]`` table is not a claimcheck config
+and is passed over, whatever else it holds.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from claimcheck.errors import ConfigError
+from claimcheck.errors import ConfigError, InputError
+from claimcheck.ingest.source import SETTINGS_MAX_BYTES, parse_size, read_limited
 
-KEYS = {"select", "ignore", "fail-on", "rules-dir", "per-file-ignores"}
+KEYS = {"select", "ignore", "fail-on", "rules-dir", "per-file-ignores", "max-file-size"}
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -29,6 +32,7 @@ class Config:
     fail_on: str | None = None
     rules_dir: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    max_file_size: int | None = None  # bytes; None: the default limit
 
     def ignored_for(self, path: str) -> list[str]:
         """Codes ignored for a file by ``per-file-ignores`` (glob patterns, relative paths)."""
@@ -81,20 +85,61 @@ def parse(table: dict, path: Path) -> Config:
     if not isinstance(pfi, dict):
         raise ConfigError(f"{path}: per-file-ignores must be a table of glob = [codes]")
     cfg.per_file_ignores = {k: _codes(v, f"{path}: per-file-ignores.{k}") for k, v in pfi.items()}
+    if "max-file-size" in table:
+        try:
+            cfg.max_file_size = parse_size(table["max-file-size"])
+        except ValueError as exc:
+            raise ConfigError(f"{path}: max-file-size: {exc}") from None
     return cfg
+
+
+def _read_toml(path: Path, unreadable_ok: bool = False) -> dict | None:
+    """A TOML file's data; ConfigError naming the file for anything unreadable or invalid
+    (or None for a file that cannot be read, when ``unreadable_ok``)."""
+    try:
+        raw = read_limited(str(path), SETTINGS_MAX_BYTES, what="config file")
+    except InputError as exc:
+        if unreadable_ok:
+            return None
+        raise ConfigError(str(exc)) from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: config file is not UTF-8 text: {exc.reason}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply") from None
+
+
+def _claimcheck_table(data: dict, path: Path) -> dict | None:
+    """``[tool.claimcheck]`` of pyproject data: None when absent, ConfigError if not a table."""
+    tool = data.get("tool")
+    if not isinstance(tool, dict) or "claimcheck" not in tool:
+        return None  # no [tool] table, or one that is not ours to judge
+    table = tool["claimcheck"]
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.claimcheck] must be a table, not {_toml_type(table)}")
+    return table
+
+
+def _toml_type(value: object) -> str:
+    names = {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+    }
+    return names.get(type(value), "a value")
 
 
 def load(path: str | Path) -> Config:
     """Read a config file: pyproject.toml ([tool.claimcheck]) or .claimcheck.toml (top level)."""
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read config file: {exc.strerror}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{p}: invalid TOML: {exc}") from exc
-    table = data.get("tool", {}).get("claimcheck", {}) if p.name == "pyproject.toml" else data
-    return parse(table, p)
+    data = _read_toml(p) or {}
+    table = _claimcheck_table(data, p) if p.name == "pyproject.toml" else data
+    return parse(table or {}, p)
 
 
 def discover(start: Path | None = None) -> Config:
@@ -106,12 +151,8 @@ def discover(start: Path | None = None) -> Config:
             return load(dotfile)
         pyproject = folder / "pyproject.toml"
         if pyproject.is_file():
-            try:
-                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-            except OSError:
-                continue
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"{pyproject}: invalid TOML: {exc}") from exc
-            if "claimcheck" in data.get("tool", {}):
-                return parse(data["tool"]["claimcheck"], pyproject)
+            data = _read_toml(pyproject, unreadable_ok=True)
+            table = _claimcheck_table(data, pyproject) if data is not None else None
+            if table is not None:
+                return parse(table, pyproject)
     return Config()

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from claimcheck import lazyre
-from claimcheck.errors import InputError
 from claimcheck.ingest.assemble import join_broken_paragraphs, to_blocks
 from claimcheck.ingest.blocks import Segmenter
 from claimcheck.ingest.decode import decode
 from claimcheck.ingest.lines import line_starts, split_lines
+from claimcheck.ingest.source import DEFAULT_MAX_BYTES, read_limited
 from claimcheck.models import Document
 
 Reader = Callable[[bytes, str], Document]
@@ -31,7 +31,7 @@ def read_text(text: str, name: str = "<text>") -> Document:
     The one exception: lone surrogates (which no encoding can write out) become
     U+FFFD, one character for one, so every offset stays the same.
     """
-    return _document(_SURROGATE.sub("\ufffd", text), name, "utf-8")
+    return _document(text, name, "utf-8")
 
 
 def read_bytes(data: bytes, name: str) -> Document:
@@ -44,6 +44,9 @@ def read_bytes(data: bytes, name: str) -> Document:
 
 
 def _document(text: str, name: str, encoding: str) -> Document:
+    # Lone surrogates (from a str given by a caller, or a decoder) would make every
+    # output format fail to encode: U+FFFD instead, one for one, so offsets stay.
+    text = _SURROGATE.sub("\ufffd", text)
     starts = line_starts(text)
     lines = split_lines(text, starts)
     segments = join_broken_paragraphs(Segmenter(lines).run(), lines, text)
@@ -96,26 +99,15 @@ def reader_for(path: str | os.PathLike[str]) -> Reader:
     return READERS.get(Path(path).suffix.lower(), read_bytes)
 
 
-def read_path(path: str | os.PathLike[str]) -> Document:
+def read_path(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
     """Read the file at ``path`` with the reader for its suffix.
 
-    A missing path, a directory, or an unreadable file raises :class:`InputError`
-    with a one-line message naming the path.
+    Only regular files of at most ``max_bytes`` are read (see
+    :func:`claimcheck.ingest.source.read_limited`); anything else raises
+    :class:`InputError` with a one-line message naming the path.
     """
     name = os.fspath(path)
     if isinstance(name, bytes):
         name = os.fsdecode(name)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, not a report file") from None
-    except PermissionError:
-        raise InputError(f"{name}: permission denied") from None
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read ({exc.strerror or exc})") from None
-    if os.path.isdir(name):  # some platforms open directories without complaint
-        raise InputError(f"{name}: is a directory, not a report file")
+    data = read_limited(name, max_bytes)
     return reader_for(name)(data, name)

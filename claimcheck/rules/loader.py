@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from claimcheck.errors import RuleError
+from claimcheck.errors import InputError, RuleError
+from claimcheck.ingest.source import SETTINGS_MAX_BYTES, read_limited
 from claimcheck.resources import data_dir
 from claimcheck.rules.spec import RuleSpec
 
@@ -16,10 +17,17 @@ from claimcheck.rules.spec import RuleSpec
 def load_file(path: Path) -> RuleSpec:
     """One rule file, validated; errors name the file and what is wrong."""
     try:
-        raw = path.read_text(encoding="utf-8")
+        return _load_file(path)
+    except RecursionError:  # TOML tables or a match expression nested thousands deep
+        raise RuleError(f"{path}: nested too deeply") from None
+
+
+def _load_file(path: Path) -> RuleSpec:
+    try:
+        raw = read_limited(str(path), SETTINGS_MAX_BYTES, what="rule file").decode("utf-8")
         data = tomllib.loads(raw)
-    except OSError as exc:
-        raise RuleError(f"{path}: cannot read rule file: {exc.strerror}") from exc
+    except InputError as exc:
+        raise RuleError(str(exc)) from None
     except UnicodeDecodeError as exc:
         raise RuleError(f"{path}: rule file is not UTF-8 text: {exc.reason}") from exc
     except tomllib.TOMLDecodeError as exc:
