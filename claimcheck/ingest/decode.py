@@ -2,7 +2,8 @@
 
 Order of trust: a byte-order mark; strict UTF-8; an encoding the file
 declares (HTML ``<meta charset>``, XML declaration, Emacs/PEP 263 coding
-cookie); charset-normalizer's guess (Windows-1252 preferred when the text is
+cookie), if it is a text encoding browsers accept (:data:`DECLARABLE`: a
+declared ``unicode_escape``, ``utf-7`` or ``rot13`` is ignored); charset-normalizer's guess (Windows-1252 preferred when the text is
 mostly ASCII and the guess is just another single-byte code page, because
 short English reports fool the detector); latin-1, which never fails.
 """
@@ -32,6 +33,17 @@ _DECLARED = (
 # A PEP 263 style cookie counts on the first two lines only, as in Python.
 _COOKIE = lazyre.compile(rb"coding[:=]\s*([A-Za-z0-9_.:-]{1,40})")
 _HIGH = bytes(range(128, 256))
+# Encodings a file may declare, by Python's canonical codec name: those of the WHATWG
+# Encoding Standard (what browsers accept) and two DOS code pages. Anything else a
+# file declares is ignored: codecs such as unicode_escape turn "\\ud800" into a lone
+# surrogate, and utf-7 or rot13 would change what the text says.
+DECLARABLE = frozenset(
+    {"utf-8", "ascii", "cp437", "cp850", "cp866", "koi8-r", "koi8-u", "mac-roman",
+     "mac-cyrillic", "cp874", "gbk", "gb2312", "gb18030", "big5", "big5hkscs", "euc_jp",
+     "iso2022_jp", "shift_jis", "cp932", "euc_kr", "cp949"}
+    | {f"iso8859-{n}" for n in range(1, 17) if n != 12}
+    | {f"cp{n}" for n in range(1250, 1259)}
+)  # fmt: skip
 # Control characters that are normal in text files.
 _TEXT_CONTROLS = frozenset("\t\n\r\f\v\x1b")
 
@@ -113,10 +125,18 @@ def _declared(data: bytes) -> list[str]:
         if match is None:
             continue
         label = match.group(1).decode("ascii", errors="ignore").strip(".:-").lower()
-        # A UTF-16/32 label on a file without NULs is a lie (e.g. a converted copy).
-        if label and not label.startswith(("utf-16", "utf16", "utf-32", "utf32")):
+        # UTF-16/32 are not in the list: such a label on a file without NULs is a lie.
+        if _declarable(label):
             found.append(label)
     return found
+
+
+def _declarable(label: str) -> bool:
+    """True when ``label`` names an encoding of :data:`DECLARABLE`."""
+    try:
+        return codecs.lookup(label).name in DECLARABLE
+    except (LookupError, ValueError):
+        return False
 
 
 def _try(data: bytes, encoding: str) -> str | None:
