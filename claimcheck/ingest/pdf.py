@@ -8,6 +8,12 @@ separated by one blank line; the segmenter joins a paragraph that a page
 break cut in two. Trailing blanks are stripped from every line and
 typographic ligatures (U+FB00-FB06) are spelled out, so "eﬃciency" matches
 like "efficiency"; nothing else is changed.
+
+A page may lay out to at most :data:`MAX_PAGE_CHARS` characters: a page whose
+text is placed so far apart that layout mode would pad it past that (estimated
+before extraction by :mod:`claimcheck.ingest.pdf_budget`, checked again after)
+makes the file an input error, with the page named, rather than a run that
+never ends.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from claimcheck.errors import InputError
 from claimcheck.models import Document
 
 MAX_BLANK_LINES = 2
+MAX_PAGE_CHARS = 1_000_000  # a dense page of a wide table lays out to about 20,000
 EXTRA_HINT = "PDF input needs the pdf extra (pip install 'claimcheck[pdf]')"
 _LIGATURES = str.maketrans(
     {
@@ -73,13 +80,36 @@ def _clean(page_text: str) -> list[str]:
 def _page_text(page: Any, name: str, number: int) -> str:
     # Layout mode keeps table columns aligned and paragraph gaps as blank lines,
     # which the segmenter needs; plain mode is the fallback for pages it cannot lay out.
+    if _estimated_size(page) > MAX_PAGE_CHARS:
+        raise InputError(
+            f"{name}: page {number}: its text would lay out to more than {MAX_PAGE_CHARS:,} "
+            "characters (text placed far apart or off the page)"
+        )
     try:
-        return page.extract_text(extraction_mode="layout") or ""
+        text = page.extract_text(extraction_mode="layout") or ""
     except Exception:
         try:
-            return page.extract_text() or ""
+            text = page.extract_text() or ""
         except Exception as exc:
             raise InputError(f"{name}: page {number}: cannot extract text ({exc})") from None
+    if len(text) > MAX_PAGE_CHARS:
+        raise InputError(
+            f"{name}: page {number}: its text lays out to {len(text):,} characters, more than "
+            f"the limit of {MAX_PAGE_CHARS:,} (text placed far apart or off the page)"
+        )
+    return text
+
+
+def _estimated_size(page: Any) -> int:
+    """The pre-scan's estimate of the page's laid-out text (0 when it cannot be read)."""
+    from claimcheck.ingest.pdf_budget import laid_out_size
+
+    try:
+        contents = page.get_contents()
+        operations = contents.operations if contents is not None else []
+    except Exception:  # damaged content: layout mode reports it, or plain mode reads it
+        return 0
+    return laid_out_size(operations, MAX_PAGE_CHARS)
 
 
 def extract_pages(data: bytes, name: str) -> list[list[str]]:
