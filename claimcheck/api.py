@@ -8,6 +8,7 @@ from pathlib import Path
 from claimcheck.config import Config, discover
 from claimcheck.config import load as load_config
 from claimcheck.errors import ClaimcheckError, ConfigError
+from claimcheck.ingest.source import DEFAULT_MAX_BYTES
 from claimcheck.models import CheckResult, Document, Extraction, FileError, Finding
 from claimcheck.rules.selection import Selection, parse_codes
 from claimcheck.rules.spec import RuleSpec
@@ -131,39 +132,56 @@ def check(
     ignore: str | list[str] | None = None,
     rules_dir: list[str] | None = None,
     config: str | os.PathLike | Config | None = None,
+    max_file_size: int | None = None,
 ) -> CheckResult:
     """Check one path (file or directory) or several; unreadable files go to ``errors``.
 
     Settings come from ``config`` (a file or Config; by default the nearest
     pyproject.toml ``[tool.claimcheck]`` or .claimcheck.toml); arguments override it.
+    Any failure while reading, decoding or checking one file (a binary or damaged
+    file, a file over ``max_file_size`` bytes, an unknown code in a suppression
+    comment, even a bug) becomes an entry in ``errors`` naming the file, and the
+    other files are checked. Invalid settings and rule selections raise
+    :class:`ConfigError` before any file is read.
     """
-    from claimcheck.ingest import read_path
-
     cfg = settings(config)
     specs = rules([*cfg.rules_dir, *(rules_dir or [])])
     sel = _selection(select, ignore, specs, cfg)
+    limit = max_file_size or cfg.max_file_size or DEFAULT_MAX_BYTES
     paths = path if isinstance(path, list) else [path]
     files, errors = expand_paths(paths)
     result = CheckResult(errors=errors)
     for f in files:
-        name = display_path(f)
-        try:
-            doc = read_path(f)
-        except ClaimcheckError as exc:
-            result.errors.append(
-                FileError(path=name, message=_without_path(str(exc), str(f), name))
-            )
-            continue
-        doc.name = name
-        try:
-            _check_document(doc, specs, sel, result, cfg)
-        except ClaimcheckError as exc:
-            if isinstance(exc, ConfigError):
-                raise
-            result.errors.append(
-                FileError(path=name, message=_without_path(str(exc), str(f), name))
-            )
+        _check_file(f, specs, sel, result, cfg, limit)
     return result
+
+
+def _check_file(
+    path: Path, specs: list[RuleSpec], sel: Selection, result: CheckResult, cfg: Config, limit: int
+) -> None:
+    """Read and check one file into ``result``; any failure becomes one entry in ``errors``."""
+    from claimcheck.ingest import read_path
+
+    name = display_path(path)
+    try:
+        doc = read_path(path, limit)
+        doc.name = name
+        _check_document(doc, specs, sel, result, cfg)
+    except ClaimcheckError as exc:
+        message = _without_path(str(exc), str(path), name)
+        result.errors.append(FileError(path=name, message=one_line(message)))
+    except Exception as exc:  # a bug, or a library failing on strange input: this file only
+        result.errors.append(FileError(path=name, message=internal_error(exc)))
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: runs of whitespace, line breaks included, become one space."""
+    return " ".join(message.split())
+
+
+def internal_error(exc: BaseException) -> str:
+    """The one-line reason given for an unexpected exception while checking a file."""
+    return one_line(f"internal error: {type(exc).__name__}: {exc}")
 
 
 def check_text(
@@ -187,11 +205,16 @@ def check_text(
     return result
 
 
-def extract(source: str | os.PathLike, name: str = "<text>") -> Extraction:
+def extract(
+    source: str | os.PathLike, name: str = "<text>", *, max_file_size: int | None = None
+) -> Extraction:
     """Facts only, no rules: text as a ``str``, or a file as a ``pathlib.Path``."""
     from claimcheck.ingest import read_path, read_text
 
-    doc = read_path(source) if isinstance(source, os.PathLike) else read_text(source, name)
+    if isinstance(source, os.PathLike):
+        doc = read_path(source, max_file_size or DEFAULT_MAX_BYTES)
+    else:
+        doc = read_text(source, name)
     return _extract(doc)
 
 
@@ -204,6 +227,7 @@ def _plain_config(cfg: Config) -> dict:
         "fail_on": cfg.fail_on,
         "rules_dir": list(cfg.rules_dir),
         "per_file_ignores": {k: list(v) for k, v in cfg.per_file_ignores.items()},
+        "max_file_size": cfg.max_file_size,
     }
 
 
@@ -226,11 +250,10 @@ def check_file_worker(path: str, options: dict) -> CheckResult:
             ignore=options.get("ignore"),
             rules_dir=options.get("rules_dir"),
             config=Config(**plain),
+            max_file_size=options.get("max_file_size"),
         )
     except Exception as exc:  # a worker must report, not crash the batch
-        return CheckResult(
-            errors=[FileError(path=name, message=f"internal error: {type(exc).__name__}: {exc}")]
-        )
+        return CheckResult(errors=[FileError(path=name, message=internal_error(exc))])
 
 
 def _merge(result: CheckResult, part: CheckResult) -> None:
@@ -250,6 +273,7 @@ def check_many(
     ignore: str | list[str] | None = None,
     rules_dir: list[str] | None = None,
     config: str | os.PathLike | Config | None = None,
+    max_file_size: int | None = None,
     progress=None,  # noqa: ANN001 - callable(done, total)
 ) -> CheckResult:
     """Check many files, one task per file, on any ``concurrent.futures.Executor``.
@@ -277,6 +301,7 @@ def check_many(
         "ignore": ignore,
         "rules_dir": list(rules_dir or []),
         "config": _plain_config(cfg),
+        "max_file_size": max_file_size,
     }
     result = CheckResult(errors=errors)
     total = len(files)
@@ -319,5 +344,4 @@ def check_many(
 
 
 def _failed(path: Path, exc: BaseException) -> CheckResult:
-    message = f"internal error: {type(exc).__name__}: {exc}"
-    return CheckResult(errors=[FileError(path=display_path(path), message=message)])
+    return CheckResult(errors=[FileError(path=display_path(path), message=internal_error(exc))])

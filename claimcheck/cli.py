@@ -29,10 +29,14 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
     c.add_argument("--config", help="config file (pyproject.toml or .claimcheck.toml)")
     c.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
-                   help="check files in N worker processes (default: 1)")  # fmt: skip
+                   help="check files in N worker processes, at most one per CPU (default: 1)")  # fmt: skip
+    c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
+                   help="skip (as an error) reports larger than this, e.g. 200MB (default: 50MB)")  # fmt: skip
     e = sub.add_parser("extract", help="print the facts found in a report")
     e.add_argument("path", metavar="PATH")
     e.add_argument("--format", choices=FORMATS, default="json")
+    e.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
+                   help="refuse reports larger than this, e.g. 200MB (default: 50MB)")  # fmt: skip
     r = sub.add_parser("rules", help="list every rule")
     r.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
     v = sub.add_parser(
@@ -51,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(args)
     except ClaimcheckError as exc:
-        print(f"claimcheck: error: {exc}", file=sys.stderr)
+        print(_stderr_lines(f"error: {exc}"), file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
@@ -68,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
         result = _check(args, cfg)
         print(_format_check(result, args, cfg))
         for err in result.errors:
-            print(f"claimcheck: {err.path}: {err.message}", file=sys.stderr)
+            print(_stderr_lines(f"{err.path}: {err.message}"), file=sys.stderr)
         if result.errors:
             return EXIT_ERROR
         from claimcheck.models import SEVERITY_RANK
@@ -77,7 +81,7 @@ def _run(args: argparse.Namespace) -> int:
         failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
         return EXIT_FINDINGS if failed else EXIT_OK
     if args.command == "extract":
-        extraction = api.extract(Path(args.path))
+        extraction = api.extract(Path(args.path), max_file_size=args.max_file_size)
         if args.format == "json":
             from claimcheck.report.json import format_extraction
         else:
@@ -97,14 +101,40 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_ERROR
 
 
+def _stderr_lines(message: str) -> str:
+    """``message`` for stderr: every line starts with ``claimcheck: `` and has its control
+    characters escaped, so neither a file name nor report text can forge a line (GitHub
+    reads ``::error::`` workflow commands from stderr too). A rule error's source line and
+    caret keep their alignment: both get the same prefix."""
+    from claimcheck.report.escape import printable
+
+    return "\n".join(f"claimcheck: {printable(line)}" for line in message.split("\n"))
+
+
 def _jobs(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        n = 0
+    n = int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else 0
     if n < 1:
         raise argparse.ArgumentTypeError(f"expected a positive number of jobs, got {value!r}")
     return n
+
+
+def _size(value: str) -> int:
+    from claimcheck.ingest.source import parse_size
+
+    try:
+        return parse_size(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the platform has one)."""
+    import os
+
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except (AttributeError, OSError):
+        return max(os.cpu_count() or 1, 1)
 
 
 PROGRESS_MIN_FILES = 20  # a progress bar only for batches larger than this
@@ -114,12 +144,18 @@ def _check(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
     """Run the check: in-process, or on a process pool with ``--jobs N``; a bar on a terminal."""
     from claimcheck import api
 
-    opts = {"select": args.select, "ignore": args.ignore, "rules_dir": args.rules_dir}
-    jobs = getattr(args, "jobs", 1)
+    opts = {
+        "select": args.select,
+        "ignore": args.ignore,
+        "rules_dir": args.rules_dir,
+        "max_file_size": getattr(args, "max_file_size", None),
+    }
+    jobs = min(getattr(args, "jobs", 1), usable_cpus())
     bar = None
-    if sys.stderr.isatty():
+    if jobs > 1 or sys.stderr.isatty():
         files, _ = api.expand_paths(args.paths)
-        if len(files) > PROGRESS_MIN_FILES:
+        jobs = min(jobs, len(files))  # never more workers than files
+        if sys.stderr.isatty() and len(files) > PROGRESS_MIN_FILES:
             bar = _progress_bar(len(files))
     if jobs <= 1 and bar is None:
         return api.check(args.paths, config=cfg, **opts)

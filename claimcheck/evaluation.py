@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimcheck import lazyre
+from claimcheck.errors import InputError
+from claimcheck.ingest.source import read_limited
+from claimcheck.report.escape import printable
 
 MARKER = lazyre.compile(r"<!--\s*(expect|ok|todo)\s*:\s*([A-Z0-9, ]+?)\s*-->")
 SUFFIXES = {".md", ".txt", ".markdown", ".text"}
@@ -79,6 +82,7 @@ class Report:
     claims: int = 0
     claims_recomputed: int = 0
     documents: int = 0
+    errors: list[str] = field(default_factory=list)  # "path: reason" per file not checked
 
     def total(self) -> RuleScore:
         """Counts over all rules."""
@@ -98,8 +102,16 @@ def evaluate(folder: Path) -> Report:
         report.rules[code] = RuleScore()
     for path in documents(folder):
         report.documents += 1
-        marks = markers(path.read_text(encoding="utf-8", errors="replace"))
+        try:
+            raw = read_limited(str(path))
+        except InputError as exc:
+            report.errors.append(str(exc))
+            continue
+        marks = markers(raw.decode("utf-8", errors="replace"))
         result = api.check(path, config=api.Config())
+        if result.errors:  # unreadable, or failed: its markers are not scored
+            report.errors.extend(f"{e.path}: {e.message}" for e in result.errors)
+            continue
         got = {(f.rule, f.line) for f in result.findings}
         expected = marks["expect"] | marks["todo"]
         for rule, line in sorted(expected):
@@ -144,6 +156,9 @@ def format_text(report: Report) -> str:
     if report.false_positives:
         out.append("\nfalse positives (found, not expected):")
         out.extend(f"  {m}" for m in report.false_positives)
+    if report.errors:
+        out.append("\nnot checked (errors):")
+        out.extend(f"  {m}" for m in report.errors)
     return "\n".join(out)
 
 
@@ -161,8 +176,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"claimcheck: error: {args.corpus}: not a directory", file=sys.stderr)
         return 2
     report = evaluate(args.corpus)
-    print(format_text(report) if args.format == "text" else format_markdown(report))
-    return 0
+    text = format_text(report) if args.format == "text" else format_markdown(report)
+    print("\n".join(printable(line) for line in text.split("\n")))
+    for error in report.errors:
+        print(f"claimcheck: {printable(error)}", file=sys.stderr)
+    return 2 if report.errors else 0
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 codes on the next line that is not blank or another comment;
 ``<!-- claimcheck: disable=S008 -->`` silences them from that line to the end
 of the file. A plain-text line ``claimcheck: disable=...`` (optionally after
-``#`` or ``//``) works the same in text files. An unknown code is an error.
+``#`` or ``//``) works the same in text files. An unknown code is an error in
+that input (:class:`InputError`): in a batch it is reported for that file alone.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from claimcheck import lazyre
-from claimcheck.errors import ConfigError
+from claimcheck.errors import InputError
 from claimcheck.models import Document, Finding
 
 DIRECTIVE = lazyre.compile(
@@ -43,7 +44,7 @@ def _covers(codes: set[str], rule: str) -> bool:
 
 
 def parse(doc: Document, known_codes: set[str]) -> Suppressions:
-    """The directives of a document; an unknown code raises ConfigError naming the line."""
+    """The directives of a document; an unknown code raises InputError naming the line."""
     out = Suppressions()
     if "claimcheck:" not in doc.text:
         return out
@@ -57,8 +58,8 @@ def parse(doc: Document, known_codes: set[str]) -> Suppressions:
         codes = {c.strip().upper() for c in m.group(2).split(",") if c.strip()}
         for code in codes:
             if not any(k.startswith(code) for k in known_codes):
-                raise ConfigError(
-                    f"{doc.name}:{number}: unknown rule code {code!r} in suppression comment"
+                raise InputError(
+                    f"{doc.name}: line {number}: unknown rule code {code!r} in a suppression comment"
                 )
         if m.group(1) == "disable":
             out.from_line.append((number, codes))
