@@ -3,20 +3,24 @@
 ``::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=A001 percent-delta::message``
 with ``warning`` for warnings and ``notice`` for info findings. Escaping follows
 the runner's rules: in the message ``%``, CR and LF; in property values also
-``:`` and ``,``.
+``:`` and ``,``. Every other control character in file names and messages is
+then made visible (:func:`claimcheck.report.escape.printable`), so no text from
+a report or a file name can end a command, start another or drive the terminal.
 """
 
 from __future__ import annotations
 
 from claimcheck.models import CheckResult, Finding
 from claimcheck.report.common import counts, display_path, error_message, ordered, page_of
+from claimcheck.report.escape import printable
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def escape_data(text: str) -> str:
     """Escape a command's message (the part after ``::``)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    encoded = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return printable(encoded)  # the runner's escapes first: they keep line breaks as such
 
 
 def escape_property(text: str) -> str:

@@ -17,14 +17,16 @@ from claimcheck.report.common import (
     ordered,
     page_of,
 )
+from claimcheck.report.escape import printable
 
 ICONS = {"error": "🔴", "warning": "🟠", "info": "🔵"}
 _SPECIAL = lazyre.compile(r"([\\`*_\[\]<>|])")
 
 
 def escape(text: str) -> str:
-    """Escape Markdown/HTML specials and pipes; line breaks become spaces."""
-    text = " ".join(text.replace("\r", " ").split("\n"))
+    """Escape Markdown/HTML specials and pipes; line breaks become spaces, other
+    control characters visible escapes (:func:`claimcheck.report.escape.printable`)."""
+    text = printable(" ".join(text.replace("\r", " ").split("\n")))
     return _SPECIAL.sub(r"\\\1", text).strip()
 
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from claimcheck.models import CheckResult, Extraction
+from claimcheck.report.escape import printable
 
 
 def format_findings(result: CheckResult) -> str:
-    """``path:line:col: CODE [severity] name: message`` lines, then errors and a summary."""
+    """``path:line:col: CODE [severity] name: message`` lines, then errors and a summary.
+
+    File names and messages are shown with control characters escaped (:func:`printable`).
+    """
     lines = [
-        f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.name}: {f.message}"
+        printable(f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.name}: {f.message}")
         for f in result.findings
     ]
-    lines += [f"{e.path}: error: {e.message}" for e in result.errors]
+    lines += [printable(f"{e.path}: error: {e.message}") for e in result.errors]
     counts = {
         s: sum(1 for f in result.findings if f.severity == s) for s in ("error", "warning", "info")
     }
@@ -62,4 +66,4 @@ def format_extraction(extraction: Extraction) -> str:
             f"  line {c.line}: {c.kind} {c.stated!r} [{c.status}]{rec}"
             + (f" from {ops}" if ops else "")
         )
-    return "\n".join(out)
+    return "\n".join(printable(line) for line in out)
