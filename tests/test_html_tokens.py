@@ -128,3 +128,14 @@ def test_attributes() -> None:
         "x": "",
     }
     assert attributes(" a='1' b=\"2\"c=3 =d") == {"a": "1", "b": "2", "c": "3", "=d": ""}
+
+
+def test_only_reading_html_imports_the_reader() -> None:
+    from tests.test_lazy_startup import _imported_after
+
+    mods = _imported_after("import claimcheck.cli")
+    assert "claimcheck.ingest.html" not in mods and "claimcheck.ingest.html_tokens" not in mods
+    mods = _imported_after(
+        "from claimcheck.ingest.html import html_to_text\nhtml_to_text('<p>x</p>')\n"
+    )
+    assert "claimcheck.ingest.html_tokens" in mods and "html.parser" not in mods
