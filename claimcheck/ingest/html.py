@@ -1,27 +1,32 @@
 """HTML input: the visible text, laid out so the segmenter sees its structure.
 
-Parsed with the standard library's :class:`html.parser.HTMLParser` (never
-with regular expressions). The Document's text is the extracted text, so
-line numbers count its lines:
+Tokenized by :mod:`claimcheck.ingest.html_tokens` (the HTML Standard's tokenizer,
+linear on any input); the layout below works on the tokens in source order and keeps
+a bounded amount per nesting level, so time and output stay linear in the input
+whatever it holds. The Document's text is the extracted text, so line numbers count
+its lines:
 
 - ``p``, ``div`` and other blocks become paragraphs separated by blank lines,
   with runs of whitespace collapsed; ``br`` breaks the line;
 - ``h1``-``h6`` become ``#`` headings; ``li`` becomes ``- item`` (``1. item``
-  in an ``ol``), indented two spaces per nesting level;
+  in an ``ol``), indented two spaces per nesting level up to :data:`MAX_LIST_DEPTH`
+  levels;
 - each ``tr`` becomes one line of tab-separated cells (``th``/``td``; a
-  ``colspan`` adds empty cells so columns stay aligned), ``caption`` a paragraph;
+  ``colspan`` adds empty cells so columns stay aligned, up to :data:`MAX_COLSPAN`),
+  ``caption`` a paragraph;
 - ``pre`` becomes a fenced code block with its text kept verbatim;
 - ``script``, ``style``, ``template``, ``noscript``, ``svg`` and ``title`` are
   skipped; ``<sup>2</sup>`` becomes ``^2`` so it does not fuse with a number;
 - ``<!-- claimcheck: ... -->`` comments are kept on a line of their own, so
-  inline suppression works in HTML reports too.
+  inline suppression works in HTML reports too;
+- attributes are untrusted: ``colspan`` and ``start`` count only when they are one to
+  four ASCII digits, else they are 1.
 """
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 from claimcheck import lazyre
+from claimcheck.ingest.html_tokens import tokens
 from claimcheck.models import Document
 
 # "head" itself is not skipped: its end tag is optional, and all it shows is the title.
@@ -32,6 +37,9 @@ BLOCKS = frozenset(
      "details", "summary", "body", "html", "legend"}
 )  # fmt: skip
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
+MAX_LIST_DEPTH = 8  # deeper lists are indented as this deep: output stays linear in input
+MAX_COLSPAN = 50
+_WITH_ATTRIBUTES = frozenset({"td", "th", "ol", "ul"})
 _SPACED = BLOCKS | set(HEADINGS) | {"li", "td", "th", "tr", "pre", "ul", "ol"}
 _BREAK = "\ue000"  # a line break from <br>, kept through whitespace collapsing
 _SPACE = lazyre.compile(rf"[^\S{_BREAK}]+")
@@ -42,9 +50,16 @@ def _collapse(parts: list[str]) -> str:
     return "\n".join(line.strip() for line in text.split(_BREAK) if line.strip())
 
 
-class _Extractor(HTMLParser):
+def _count(value: str | None) -> int:
+    """An untrusted ``colspan`` or ``start``: one to four ASCII digits, else 1."""
+    value = (value or "").strip()
+    return int(value) if 0 < len(value) <= 4 and value.isascii() and value.isdigit() else 1
+
+
+class _Layout:
+    """The text of a token stream: blocks, list items, table rows, code, directives."""
+
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.out: list[tuple[str, str]] = []  # (kind, text) in document order
         self.buf: list[str] = []
         self.kind, self.prefix = "para", ""
@@ -94,8 +109,8 @@ class _Extractor(HTMLParser):
             last = kind
         return "".join(chunks) + "\n" if chunks else ""
 
-    # -- parser callbacks -----------------------------------------------------
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    # -- tokens ---------------------------------------------------------------
+    def handle_starttag(self, tag: str, attrs: dict[str, str | None]) -> None:
         if tag in SKIP:
             self.skip += 1
             return
@@ -126,8 +141,7 @@ class _Extractor(HTMLParser):
                 self.row = []
             self.close_cell()
             self.cell = []
-            span = (dict(attrs).get("colspan") or "1").strip()
-            self.span = min(int(span), 50) if span.isdigit() and int(span) else 1
+            self.span = min(_count(attrs.get("colspan")) or 1, MAX_COLSPAN)
         elif tag == "caption":
             self.flush()
         elif tag == "pre":
@@ -138,10 +152,10 @@ class _Extractor(HTMLParser):
             self.kind, self.prefix = "heading", "#" * HEADINGS[tag] + " "
         elif tag in ("ul", "ol"):
             self.flush()
-            self.lists.append([tag == "ol", int(dict(attrs).get("start") or 1)])
+            self.lists.append([tag == "ol", _count(attrs.get("start"))])
         elif tag == "li":
             self.flush()
-            depth = max(len(self.lists), 1)
+            depth = min(max(len(self.lists), 1), MAX_LIST_DEPTH)
             marker = "- "
             if self.lists and self.lists[-1][0]:
                 marker = f"{self.lists[-1][1]}. "
@@ -200,10 +214,17 @@ class _Extractor(HTMLParser):
 
 def html_to_text(markup: str) -> str:
     """The visible text of an HTML document, one block per paragraph, rows tab-separated."""
-    parser = _Extractor()
-    parser.feed(markup)
-    parser.close()
-    return parser.text()
+    layout = _Layout()
+    for kind, value, attrs in tokens(markup, _WITH_ATTRIBUTES):
+        if kind == "text":
+            layout.handle_data(value)
+        elif kind == "start":
+            layout.handle_starttag(value, attrs or {})
+        elif kind == "end":
+            layout.handle_endtag(value)
+        elif kind == "comment":
+            layout.handle_comment(value)
+    return layout.text()
 
 
 def read_html(data: bytes, name: str) -> Document:
