@@ -40,6 +40,8 @@ def read_limited(path: str, limit: int = DEFAULT_MAX_BYTES, what: str = "report 
         kind = os.stat(path).st_mode
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
+    except ValueError:  # a NUL byte: no file can have this name
+        raise InputError(f"{path}: not a valid file name") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     _refuse_special(path, kind, what)
