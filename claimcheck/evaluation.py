@@ -18,7 +18,9 @@ from pathlib import Path
 
 from claimcheck import lazyre
 
-MARKER = lazyre.compile(r"<!--\s*(expect|ok|todo)\s*:\s*([A-Z0-9, ]+?)\s*-->")
+MARKER = lazyre.compile(
+    r"<!--\s*+(expect|ok|todo)\s*+:\s*+([A-Z0-9,]++(?:[ ]++[A-Z0-9,]++)*+)\s*+-->"
+)
 SUFFIXES = {".md", ".txt", ".markdown", ".text"}
 
 
