@@ -193,7 +193,7 @@ class Limits:
     """Sizes, and when growth counts as superlinear."""
 
     n: int = 1024
-    floor: float = 0.0004  # a run at n faster than this is not timed at 8n
+    floor: float = 0.0002  # a run at n faster than this is not timed at 8n
     ratio: float = 24.0  # linear is about 8x, quadratic 64x
     large_floor: float = 0.005  # an 8n run faster than this never fails, whatever the ratio
     budget: float = 2.0  # seconds (wall) one run may take before it counts as superlinear
