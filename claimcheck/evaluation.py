@@ -21,7 +21,9 @@ from claimcheck.errors import InputError
 from claimcheck.ingest.source import read_limited
 from claimcheck.report.escape import printable
 
-MARKER = lazyre.compile(r"<!--\s*(expect|ok|todo)\s*:\s*([A-Z0-9, ]+?)\s*-->")
+MARKER = lazyre.compile(
+    r"<!--\s*+(expect|ok|todo)\s*+:\s*+([A-Z0-9,]++(?:[ ]++[A-Z0-9,]++)*+)\s*+-->"
+)
 SUFFIXES = {".md", ".txt", ".markdown", ".text"}
 
 

@@ -10,6 +10,7 @@ pattern's methods directly, so later calls cost the same as on a ``re.Pattern``.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 # The compiled pattern's attributes copied onto the stand-in after the first use.
@@ -20,11 +21,13 @@ _FORWARDED = (
 
 
 class LazyPattern:
-    """A ``re.Pattern`` in waiting: same methods, compiled on first use."""
+    """A ``re.Pattern`` in waiting: same methods, compiled on first use. ``site`` is the
+    (module, line) that wrote it, when known."""
 
-    def __init__(self, pattern: str, flags: int = 0) -> None:
+    def __init__(self, pattern: str, flags: int = 0, site: tuple[str, int] | None = None) -> None:
         self.pattern = pattern
         self.source_flags = flags
+        self.site = site
 
     def __getattr__(self, name: str) -> Any:
         # only reached for attributes not yet on the instance, i.e. before the first use
@@ -47,6 +50,15 @@ def flags_of(pattern: re.Pattern[str] | LazyPattern) -> int:
     return pattern.source_flags if isinstance(pattern, LazyPattern) else pattern.flags
 
 
+# Every pattern compile() has made, wherever it is kept (a list, a dict, a class attribute,
+# a default argument): tests/test_regex_safety.py times them all on hostile input. compile()
+# is for patterns written at module level, so this holds a few hundred and stops growing.
+REGISTRY: list[LazyPattern] = []
+
+
 def compile(pattern: str, flags: int = 0) -> LazyPattern:  # noqa: A001 - mirrors re.compile
     """A pattern like ``re.compile(pattern, flags)`` that is compiled when first used."""
-    return LazyPattern(pattern, flags)
+    caller = sys._getframe(1)
+    lazy = LazyPattern(pattern, flags, (caller.f_globals.get("__name__", "?"), caller.f_lineno))
+    REGISTRY.append(lazy)
+    return lazy

@@ -16,9 +16,12 @@ from claimcheck import lazyre
 from claimcheck.errors import InputError
 from claimcheck.models import Document, Finding
 
+# Codes are runs of code characters joined by spaces, taken one run at a time: a lazy
+# "[A-Za-z0-9, ]+?" followed by blank runs tries every split of a long blank run.
 DIRECTIVE = lazyre.compile(
-    r"^\s*(?:<!--|#|//)?\s*claimcheck:\s*(disable-next-line|disable)\s*=\s*([A-Za-z0-9, ]+?)"
-    r"(?:\s+reason\s*=\s*\"[^\"]*\")?\s*(?:-->)?\s*$"
+    r"^\s*+(?:<!--|#|//)?\s*+claimcheck:\s*+(disable-next-line|disable)\s*+=\s*+"
+    r"([A-Za-z0-9,]++(?:[ ]++[A-Za-z0-9,]++)*?)"
+    r"(?:\s++reason\s*+=\s*+\"[^\"]*+\")?\s*+(?:-->)?\s*$"
 )
 _COMMENT_LINE = lazyre.compile(r"^\s*<!--.*-->\s*$")
 

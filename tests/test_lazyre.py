@@ -44,6 +44,10 @@ def test_every_module_level_pattern_compiles() -> None:
     """Lazy compilation moves a typo in a pattern from import time to first use: catch it here."""
     found = 0
     for info in pkgutil.walk_packages(claimcheck.__path__, "claimcheck."):
+        if info.name == "claimcheck.lazyre":
+            continue  # its REGISTRY holds every lazy pattern, the tests' own bad ones too
+        if info.name == "claimcheck.__main__":
+            continue  # `python -m claimcheck`: importing it runs the command
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             for p in _lazy_patterns(value):

@@ -34,6 +34,20 @@ def test_characters_outside_ascii() -> None:
     assert needed("±") == ()  # cannot match ASCII text
 
 
+def test_possessive_and_atomic_forms_gate_like_the_plain_ones() -> None:
+    """Patterns are made linear with possessive repeats and atomic groups: the gate must
+    not get weaker for it."""
+    pairs = [
+        (r"version[ \t]*+:?[ \t]*+v?\d", r"version[ \t]*:?[ \t]*v?\d"),
+        (r"(?>ab|cd)ef", r"(?:ab|cd)ef"),
+        (r"x(?:ab)++y", r"x(?:ab)+y"),
+        (r"\b(?>seven|six)[ \t]++users", r"\b(?:seven|six)[ \t]+users"),
+        (r"(?:kb|mb)?+ps\b", r"(?:kb|mb)?ps\b"),
+    ]
+    for possessive, plain in pairs:
+        assert needed(possessive) == needed(plain) is not None, possessive
+
+
 def test_verbose_flag() -> None:
     assert needed("lat ency", re.VERBOSE) == ("latency",)
     assert needed("lat ency") == ("lat ency",)

@@ -361,7 +361,7 @@ DEVICE_HEADER = lazyre.compile(
     r"load balancer|adc|firewall|gateway|box|vendor/device|implementation)s?\b",
     re.IGNORECASE,
 )
-_DISTINCT_RE = lazyre.compile(r"[A-Za-z]*\d[\w-]*|[\w-]*\d[A-Za-z][\w-]*")
+_DISTINCT_RE = lazyre.compile(r"(?<![A-Za-z0-9])[A-Za-z]*\d[\w-]*|(?<![\w-])[\w-]*\d[A-Za-z][\w-]*")
 
 
 def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> None:

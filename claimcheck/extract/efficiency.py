@@ -16,7 +16,7 @@ from claimcheck.extract.judge import Judgement
 from claimcheck.extract.tablefacts import cell_number, row_label
 from claimcheck.models import Block, Claim, Document, Operand
 
-PER_WATT_RE = lazyre.compile(r"([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.IGNORECASE)
+PER_WATT_RE = lazyre.compile(r"(?<![A-Za-z])([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.IGNORECASE)
 POWER_RE = lazyre.compile(r"\b(?:power|watts?|draw|full load|load)\b|\(w\)", re.IGNORECASE)
 FULL_RE = lazyre.compile(r"\b(?:full|load|max|peak|typical)\b", re.IGNORECASE)
 SCALE = {"gbps": 1e9, "mbps": 1e6, "kbps": 1e3, "bps": 1.0}

@@ -41,7 +41,7 @@ LAYER_METRIC = lazyre.compile(
     r"\b(L4|L7|Layer[ -]?[47]|SSL)\s+(throughput|requests per second|RPS|CPS|connections per second)",
     re.I,
 )
-PER_WATT = lazyre.compile(r"([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.I)
+PER_WATT = lazyre.compile(r"(?<![A-Za-z])([A-Za-z]+)\s*(?:/|per)\s*(?:watt|w)\b", re.I)
 NUMERATOR_FAMILY = {"rps": "rps", "cps": "cps", "tps": "ssl_tps", "mbps": "throughput",
                     "gbps": "throughput", "kbps": "throughput"}  # fmt: skip
 NUMERATOR_UNIT = {

@@ -27,11 +27,17 @@ MULTIPLE_WORDS = {
 }  # fmt: skip
 
 _WORD = "|".join(sorted([*UNITS, *TENS, *SCALES], key=lambda s: (-len(s), s)))
-# A run of number words: "one hundred", "twenty-five", "two thousand and ten".
+# A run of number words: "one hundred", "twenty-five", "two thousand and ten". At most 16
+# words (longer runs are not numbers anyone writes): every pattern that needs something
+# after a number tries each word of a run as a start, and an unbounded run would make each
+# of those tries scan to the run's end.
 NUMBER_WORDS_RE = lazyre.compile(
-    rf"\b(?:{_WORD})(?:(?:[ \t]+|-)(?:and[ \t]+)?(?:{_WORD}))*\b", re.IGNORECASE
+    rf"\b(?:{_WORD})(?:(?:[ \t]+|-)(?:and[ \t]+)?(?:{_WORD})){{0,15}}\b", re.IGNORECASE
 )
-SCALE_WORD_RE = lazyre.compile(r"[ \t\u00a0]+(thousand|million|billion|trillion)\b", re.IGNORECASE)
+# Matched right after a number; the look-behind keeps a search from trying each blank.
+SCALE_WORD_RE = lazyre.compile(
+    r"(?<![ \t\u00a0])[ \t\u00a0]+(thousand|million|billion|trillion)\b", re.IGNORECASE
+)
 
 
 def words_to_number(text: str) -> float | None:

@@ -61,11 +61,13 @@ UNIT_RE = lazyre.compile(
 _UNIT_FIRST = frozenset(u[0] for u in _UNIT_SPELLINGS)
 SUFFIX_RE = lazyre.compile(r"([KkMG])(?![A-Za-z0-9])")
 MULT_RE = lazyre.compile(r"[ \t]?[xX×](?![A-Za-z0-9])(?![ \t]*\d)")
-TIMES_RE = lazyre.compile(r"[ \t]+times\b|-fold\b|[ \t]*fold\b", re.IGNORECASE)
+# TIMES_RE, RANGE_SEP_RE and _HALF_RE are matched right after a number; their look-behinds
+# keep a search from trying a blank run from each of its blanks (time quadratic in the run).
+TIMES_RE = lazyre.compile(r"(?<![ \t])[ \t]+times\b|-fold\b|(?<![ \t])[ \t]*fold\b", re.IGNORECASE)
 PERCENT_RE = lazyre.compile(r"[ \t\u00a0]?(%|percent\b|per cent\b)", re.IGNORECASE)
 KEY_RE = lazyre.compile(r"[Kk][ \t-]+(?:bit[ \t-]+)?(?:RSA[ \t]+)?key", re.IGNORECASE)
 LAYER_RE = lazyre.compile(r"\blayer[ \t-]?$", re.IGNORECASE)
-RANGE_SEP_RE = lazyre.compile(r"[ \t]*(?:-|–|—|to|and)[ \t]*")
+RANGE_SEP_RE = lazyre.compile(r"(?<![ \t])[ \t]*(?:-|–|—|to|and)[ \t]*")
 BETWEEN_RE = lazyre.compile(r"\b(?:between|from)[ \t]+$", re.IGNORECASE)
 
 _QUALIFIERS = [
@@ -313,7 +315,7 @@ def _numeric_simple(text: str, m: re.Match[str]) -> tuple[float, str, str, int, 
 _MULTIPLE_RE = lazyre.compile(r"\b(" + "|".join(MULTIPLE_WORDS) + r")\b", re.IGNORECASE)
 _MULTIPLE_START_RE = word_starts(list(MULTIPLE_WORDS))
 _NUMBER_WORD_START_RE = word_starts([*UNITS, *TENS, *SCALES])
-_HALF_RE = lazyre.compile(r"[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
+_HALF_RE = lazyre.compile(r"(?<![ \t])[ \t]+(?:the|that|of|as)\b", re.IGNORECASE)
 
 
 def _words(text: str, taken: list[tuple[int, int]]) -> list[_Fields]:

@@ -19,7 +19,9 @@ from claimcheck.extract import context, tablefacts
 from claimcheck.extract.claims import Pending, judge_pair, operand
 from claimcheck.models import Document, Operand, Quantity
 
-_METRIC_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9]*\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I)
+_METRIC_RE = lazyre.compile(
+    r"[A-Za-z][A-Za-z0-9]{0,40}\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I
+)
 _OTHERS_RE = lazyre.compile(
     r"\b(?:other|others|competitors?|competing|rest|remaining|rival)\b", re.IGNORECASE
 )

@@ -15,7 +15,7 @@ from claimcheck.models import Cell
 SPACED = lazyre.compile(r"[ \t]{2,}|\t")
 _BOX = "│┃┆┇┊┋║|┌┐└┘├┤┬┴┼─━═╔╗╚╝╠╣╦╩╬╒╓╕╖╘╙╛╜╞╟╡╢╤╥╧╨╪╫╭╮╯╰"
 _TOOL_SEP = lazyre.compile(r"[ \t]*[" + _BOX + r"]+[ \t]*|[ \t]{2,}|\t")
-_KEY_SEP = lazyre.compile(r"\.{2,}:[ \t]+|:[ \t]+")
+_KEY_SEP = lazyre.compile(r"(?<!\.)\.{2,}:[ \t]+|:[ \t]+")  # a dot run from its start
 _BORDER = frozenset(_BOX + "-=+:. \t")
 _TAG_PAIRS = tuple((f"<{t}>", f"</{t}>") for t in ("b", "strong", "i", "em", "u", "code"))
 _MARKS = ("**", "__", "`", "*", "_")

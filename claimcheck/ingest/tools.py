@@ -15,7 +15,7 @@ from claimcheck.ingest.lines import Line
 TOOLS = ("wrk", "k6", "ab", "h2load", "autocannon", "vegeta", "hey")
 
 _COMMAND = lazyre.compile(
-    r"(?:[$#>%][ \t]*)?(?:sudo[ \t]+)?(?:\S*/)?(?:wrk2?|k6|ab|h2load|autocannon|vegeta|hey)"
+    r"^(?:[$#>%][ \t]*+)?(?:sudo[ \t]++)?(?:\S*/)?(?:wrk2?|k6|ab|h2load|autocannon|vegeta|hey)"
     r"(?:[ \t]|$)"
 )
 _WRK_RUN = lazyre.compile(r"Running \d+(?:\.\d+)?[a-z]{0,3} test @")

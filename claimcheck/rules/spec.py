@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from claimcheck import lazyre
 
-CODE_RE = lazyre.compile(r"^[A-Z][0-9]{3}$")
+CODE_RE = lazyre.compile(r"[A-Z][0-9]{3}")  # the whole code: used with fullmatch
 
 
 class Example(BaseModel):
@@ -55,7 +55,7 @@ class RuleSpec(BaseModel):
     @field_validator("code")
     @classmethod
     def _code_shape(cls, v: str) -> str:
-        if not CODE_RE.match(v):
+        if not CODE_RE.fullmatch(v):
             raise ValueError(f"code {v!r} must be a capital letter and three digits, e.g. A001")
         return v
 

@@ -47,7 +47,7 @@ _VERSION_BIT: int = device.software_version.bit  # type: ignore[attr-defined]
 
 # "Label: value" list items are read like a table cell under the label.
 LABEL_RE = lazyre.compile(
-    r"[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][^:\n]{1,60}?)[ \t]*:[ \t]*(?=\S)"
+    r"^[ \t]*+(?:[-*•][ \t]*+)?(?P<label>[A-Za-z][^:\n]{1,60}?)[ \t]*+:[ \t]*(?=\S)"
 )
 # A tool invocation inside prose: "we ran `wrk -t4 -c200 -d60s`".
 INLINE_COMMAND_RE = lazyre.compile(
@@ -56,7 +56,7 @@ INLINE_COMMAND_RE = lazyre.compile(
 )
 REPEAT_GAP = 24  # the same value again within this many characters of a sentence is a repeat
 MAX_LABEL_VALUE = 150  # "Label: value" items longer than this are prose, not a cell
-_NEXT_ITEM_RE = lazyre.compile(r"[ \t]+[-*•][ \t]+(?=[A-Z])")
+_NEXT_ITEM_RE = lazyre.compile(r"(?<![ \t])[ \t]+[-*•][ \t]+(?=[A-Z])")
 _COMMAND_END_RE = lazyre.compile(r"`|[.;,](?:\s|$)|\s(?:and|then|with|to|for|on|against)\s")
 
 

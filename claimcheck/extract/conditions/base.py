@@ -2,7 +2,8 @@
 parsing, negation and the hedging cue lists.
 
 Every pattern here and in the sibling modules is anchored on a keyword and uses only
-bounded gaps, so a scan is linear in the text.
+bounded gaps, so a scan is linear in the text (tests/test_regex_safety.py times them all
+on hostile input).
 """
 
 from __future__ import annotations
@@ -70,9 +71,10 @@ def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
 
 HEDGE_RE = _cue_re(HEDGE_CUES)
 TOPIC_RE = _cue_re(TOPIC_CUES)
-# A sentence that starts like this is about the report's own method.
+# A sentence that starts like this is about the report's own method (matched at a sentence
+# start: a few quotes or brackets may open it).
 SELF_RE = lazyre.compile(
-    r"[\s\"'(]*(?:we|our|in[ \t]+our|for[ \t]+our|in[ \t]+this[ \t]+(?:test|report|study)"
+    r"[\s\"'(]{0,8}+(?:we|our|in[ \t]+our|for[ \t]+our|in[ \t]+this[ \t]+(?:test|report|study)"
     r"|this[ \t]+(?:test|report|study|benchmark))\b",
     re.IGNORECASE,
 )
@@ -83,11 +85,12 @@ _NEG_BEFORE = lazyre.compile(
     r"(?:[ \t]+[\w/-]+){0,3}[ \t]*$",
     re.IGNORECASE,
 )
+# Matched in the 40 characters after a span: the leading blank runs are bounded to match.
 _NEG_AFTER = lazyre.compile(
-    r"[ \t]*(?:(?:was|were|is|are|has[ \t]+been|have[ \t]+been|remained|stayed)[ \t]+)?"
+    r"[ \t]{0,40}+(?:(?:was|were|is|are|has[ \t]+been|have[ \t]+been|remained|stayed)[ \t]+)?"
     r"(?:not[ \t]+(?:used|enabled|supported|active|on|in[ \t]+use)|never[ \t]+used|disabled"
     r"|turned[ \t]+off|switched[ \t]+off|off\b)"
-    r"|[ \t]*[:=][ \t]*(?:no|off|false|disabled|none)\b",
+    r"|[ \t]{0,40}+[:=][ \t]*(?:no|off|false|disabled|none)\b",
     re.IGNORECASE,
 )
 
@@ -97,7 +100,9 @@ INT = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+(?!\d))(?![.,]\d)"
 WORDS = NUMBER_WORDS_RE.pattern
 NUM = rf"(?:{INT}|{WORDS})"
 LIST_SEP = r"(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)[ \t]+|[ \t]*/[ \t]*)"
-NUM_LIST = rf"{NUM}(?:{LIST_SEP}{NUM}){{0,15}}"
+# Each number of a list is atomic: "ten and twenty" is one run of number words or two
+# numbers joined by "and", and trying both readings at every "and" takes exponential time.
+NUM_LIST = rf"(?>{NUM})(?:{LIST_SEP}(?>{NUM})){{0,15}}"
 _NUM_RE = lazyre.compile(NUM, re.IGNORECASE)
 _ONE_RE = lazyre.compile(r"(?:an?[ \t]+)?single|an?|one", re.IGNORECASE)
 

@@ -61,7 +61,7 @@ def _layer(cell: str, header: str) -> Result:
 _HEADER_UNIT_RE = lazyre.compile(r"\((bytes?|b|kb|kib|mb|mib)\)")
 
 _CELL_SIZE_RE = lazyre.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[ \t]*(bytes?|b|kb|kilobytes?|kib|mb|megabytes?"
+    r"(?<![\w.])(?!(?<=\d,)\d{3}(?!\d))(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[ \t]*(bytes?|b|kb|kilobytes?|kib|mb|megabytes?"
     r"|mib)(?![\w])",
     re.IGNORECASE,
 )
@@ -184,7 +184,8 @@ def _hardware(key: str) -> Callable[[str, str], Result]:
     return parse
 
 
-_DATE_RE = lazyre.compile(r"\s*\([^)]*\d{4}[^)]*\)\s*$")
+# A trailing parenthesis holding a year: "11.4.1 (released 2013)".
+_DATE_RE = lazyre.compile(r"(?<!\s)\s*\((?=[^()]*?\d{4})[^()]*+\)\s*$")
 
 
 def _version(cell: str, header: str) -> Result:

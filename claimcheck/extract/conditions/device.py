@@ -22,7 +22,7 @@ _PORT_NOUN = (
 )
 INTERFACE_RES = [
     lazyre.compile(rf"(?<![\w.]){_COUNT}[ \t]*[x×X*][ \t]*{_SPEED}[ \t]*{_LINK}(?:{_W}Ethernet)?(?![\w/])", _I),
-    lazyre.compile(rf"(?<![\w.]){_COUNT}[ \t-]+(?:ports?[ \t]*,?[ \t]*)?{_SPEED}[ \t-]?{_LINK}"
+    lazyre.compile(rf"(?<![\w.]){_COUNT}[ \t-]+(?:ports?[ \t]*+,?[ \t]*+)?{_SPEED}[ \t-]?{_LINK}"
                rf"(?P<eth>{_W}Ethernet)?[ \t]*(?:\([\w./-]{{1,30}}\)[ \t]*)?{_PORT_NOUN}\b", _I),
     lazyre.compile(rf"(?<![\w.]){_COUNT}{_W}ports{_W}(?:of{_W})?(?P<u>GigE|GbE|Gigabit(?:{_W}Ethernet)?)\b", _I),
 ]  # fmt: skip
@@ -73,7 +73,7 @@ INSTANCE_RES = [
                r"(?:standard|highcpu|highmem|megamem|ultramem)-\d{1,3}(?![\w-])", _I),
 ]  # fmt: skip
 HARDWARE_RES = [
-    (lazyre.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}){_W}?x?[ \t]*vCPUs?\b", _I), "vcpu"),
+    (lazyre.compile(r"(?<![\w.,])(?P<n>\d{1,4})[ \t]++(?:x[ \t]*+)?vCPUs?\b", _I), "vcpu"),
     (lazyre.compile(rf"(?<![\w.,])(?P<n>\d{{1,4}}|{WORDS})[ \t-](?:(?:physical|CPU|processor|logical)"
                 rf"{_W})?cores?\b", _I), "cores"),
     (lazyre.compile(rf"(?<![\w.,])(?P<n>\d{{1,5}})[ \t]?(?:GB|GiB|G){_W}(?:of{_W})?(?:RAM|memory|DRAM"
@@ -115,16 +115,16 @@ VERSION = (
 VERSION_RES = [
     lazyre.compile(rf"\b(?P<v>(?:NS|NetScaler)[ \t]?\d+(?:\.\d+)+{_W}Build{_W}\d+(?:\.\w+)+)"),
     lazyre.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware|TMOS|NetScaler|NS"
-               rf"|code{_W}version|software)[ \t]*:?[ \t]*[vV]?[ \t]?(?P<v>{VERSION})(?!\w|\.\w)", _I),
+               rf"|code{_W}version|software)[ \t]*+:?[ \t]*+[vV]?[ \t]?(?P<v>{VERSION})(?!\w|\.\w)", _I),
     lazyre.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?!\w|\.\w)"),
 ]  # fmt: skip
 NOT_DUT_VERSION_RE = lazyre.compile(r"(?<![\w-])(?:TLS|SSL|HTTP|IPv?)[ \t/]*$", _I)
-NOT_DUT_AFTER_RE = lazyre.compile(r"[ \t]*(?:TLS|SSL)", _I)
+NOT_DUT_AFTER_RE = lazyre.compile(r"(?<![ \t])[ \t]*(?:TLS|SSL)", _I)  # right after a version
 
 
 # A keyword or "v", then the start of a version: "1.2", "A.1.2", "T7(1)".
 SOFTWARE_VERSION_GATE = lazyre.compile(
-    r"(?:release|version|ver\.?|build|firmware|tmos|netscaler|ns|software|v)[ \t]*:?[ \t]*v?"
+    r"(?:release|version|ver\.?|build|firmware|tmos|netscaler|ns|software|v)[ \t]*+:?[ \t]*+v?"
     r"[ \t]?(?:[a-z]\.?)?\d+[.(]\d"
 )
 
@@ -211,7 +211,7 @@ _HOST = r"(?:host|machine|server|VM|box|laptop|node|computer|instance|physical[ 
 SAME_HOST_RES = [
     lazyre.compile(r"\b(?:localhost|loopback)\b|(?<![\d.])127\.0\.0\.1(?![\d.])", _I),
     lazyre.compile(rf"\b(?:on|from|in|within|share|sharing){_W}(?:the{_W})?same{_W}{_HOST}\b", _I),
-    lazyre.compile(rf"\ball{_W}(?:\w+{_W}){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*"
+    lazyre.compile(rf"\ball[ \t]++(?:\w+[ \t]++){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*+"
                rf"(?:on|in){_W}(?:one|a{_W}single|the{_W}same){_W}{_HOST}\b", _I),
     lazyre.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
 ]  # fmt: skip

@@ -106,7 +106,7 @@ _L4 = r"(?:L4|layer[ \t-]?4)"
 _L7 = r"(?:L7|layer[ \t-]?7)"
 _TARGET = r"(?:URI|URL|request|requests|headers?|payload|application[ \t-]layer[ \t]+data)"
 LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (lazyre.compile(rf"\b{_L7}{_W}processing[ \t]*[:=]?[ \t]*(?P<yn>yes|no)\b", _I), "yn"),
+    (lazyre.compile(rf"\b{_L7}{_W}processing[ \t]*+[:=]?[ \t]*+(?P<yn>yes|no)\b", _I), "yn"),
     (lazyre.compile(rf"\bno{_W}{_L7}{_W}(?:processing|inspection)", _I), "L4"),
     (lazyre.compile(r"\bFast[ \t]?L4\b", _I), "L4"),
     (lazyre.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
@@ -254,7 +254,7 @@ PIPE_DEPTH_RES = [
     lazyre.compile(rf"(?<![\w.,-])(?P<n>{NUM}){_W}pipelined{_W}(?:HTTP{_W})?requests\b", _I),
     lazyre.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
     lazyre.compile(
-        rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*(?:of|[:=])?[ \t]*(?P<n>\d+)", _I
+        rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*+(?:of|[:=])?[ \t]*+(?P<n>\d+)", _I
     ),
 ]
 PIPE_RE = lazyre.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)

@@ -29,7 +29,7 @@ _SIMUSERS = r"(?:simulated[ \t]+users|sim[ \t]?users)"
 SIMUSERS_RES = [
     lazyre.compile(rf"\b{_SIMUSERS}\b(?:[ \t]*(?:[:=]|(?:setting|settings|set|count|of|to|at|was|were"
                rf"|is|are)\b)){{0,3}}[ \t]*(?P<list>{NUM_LIST})", _I),
-    lazyre.compile(rf"(?<![\w.])(?P<list>{INT}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
+    lazyre.compile(rf"(?<![\w.])(?P<list>{INT}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
                rf"[ \t]+){INT}){{0,15}}){_W}{_SIMUSERS}\b", _I),
 ]  # fmt: skip
 PER_DEVICE_RE = lazyre.compile(
@@ -123,8 +123,8 @@ CONCURRENCY_RES = [
                rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users)\b", _I),
     lazyre.compile(rf"\b(?:opened|opens|open|held|holds|hold|kept|keeps|maintained|maintains)[ \t]+"
                rf"(?P<list>{INT}){_W}(?:{_CONC_ADJ}{_W}|persistent{_W})?connections\b", _I),
-    lazyre.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*(?:of|[:=]|was|set{_W}to)?"
-               rf"[ \t]*(?P<list>{INT})", _I),
+    lazyre.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*+(?:of|[:=]|was|set{_W}to)?"
+               rf"[ \t]*+(?P<list>{INT})", _I),
 ]  # fmt: skip
 
 
@@ -161,7 +161,10 @@ LICENSE_TRIGGERS = [
     ),
     lazyre.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
 ]
-RATE_THEN_LICENSE_RE = lazyre.compile(rf"(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I)
+# Matched right after a rate (the look-behind: a blank run is tried from its start only).
+RATE_THEN_LICENSE_RE = lazyre.compile(
+    rf"(?<![ \t])(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I
+)
 _LICENSE_HINT_RE = lazyre.compile(r"licen[cs]", _I)
 NETSCALER_LICENSE_RE = lazyre.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
 

@@ -24,8 +24,8 @@ TIME_UNIT_RE = lazyre.compile(
     rf"(?:\d{_GAP}?-?{_GAP}?|[A-Za-z](?:{_GAP}-?{_GAP}?|-{_GAP}?))"
     rf"(?:{'|'.join(TIME_UNIT_SPELLINGS)})(?![A-Za-z0-9])"
 )
-DURATION_AFTER_RE = lazyre.compile(
-    r"[ \t-]*(?:long[ \t]+)?(?:steady[ \t-]state|tests?|runs?|duration|period|window|soak"
+DURATION_AFTER_RE = lazyre.compile(  # matched right after a quantity
+    r"(?<![ \t-])[ \t-]*(?:long[ \t]+)?(?:steady[ \t-]state|tests?|runs?|duration|period|window|soak"
     r"|iterations?|intervals?|load[ \t]+tests?|measurement)\b",
     _I,
 )

@@ -73,8 +73,8 @@ TOOL_CONTEXT_RE = lazyre.compile(
 )
 VERSION = r"\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,3}){0,2}"
 VERSION_NEAR_RE = lazyre.compile(
-    rf"[ \t]*(?:\([ \t]*)?(?:,[ \t]*)?(?:(?:software{_W})?release|version|ver\.?|v)?[ \t]*"
-    rf"(?P<v>{VERSION})(?!\w|\.\w)",
+    rf"(?<![ \t])[ \t]*+(?:\([ \t]*+)?(?:,[ \t]*+)?(?:(?:software[ \t]++)?release|version|ver\.?|v)?[ \t]*+"
+    rf"(?<!\d)(?<!\d\.)(?P<v>{VERSION})(?!\w|\.\w)",
     _I,
 )
 VERSION_FAR_RE = lazyre.compile(

@@ -102,9 +102,9 @@ MIN_WORDS = 8  # a repeated sentence shorter than this is a caption, a footer or
 MIN_SUFFIX_WORDS = 6
 
 LABEL_RES = [
-    lazyre.compile(r"(?:With|For|Using|Under|In|At)[ \t]+(?:the[ \t]+)?(?P<label>[^,;:]{2,48}?)"
-               r"(?:[ \t]+(?:tests?|scenarios?|cases?|configurations?|modes?|profiles?|runs?))?"
-               r"[ \t]*,[ \t]"),
+    lazyre.compile(r"(?:With|For|Using|Under|In|At)[ \t]++(?:the[ \t]++)?(?P<label>[^,;:]{2,48}?)"
+               r"(?:[ \t]++(?:tests?|scenarios?|cases?|configurations?|modes?|profiles?|runs?))?"
+               r"[ \t]*+,[ \t]"),
     lazyre.compile(r"(?P<label>[A-Z][\w +/&.()-]{1,40}?)[ \t]*:[ \t]"),
 ]  # fmt: skip
 LABEL_STOP = {"these", "this", "that", "those", "such", "all", "both", "each", "addition",
@@ -126,7 +126,7 @@ def duplicate_label(doc: Document, extraction: Extraction) -> Iterator[Hit]:
 
 
 _NUMERIC_CELL = lazyre.compile(
-    r"[\s<>~≈$€£+\-–]*\d[\d,.]*\s*(?:%|[A-Za-z/µ]{0,8})?[\s*)]*(?:\(.*\))?$"
+    r"^[\s<>~≈$€£+\-–]*+\d[\d,.]*+\s*+(?:%|[A-Za-z/µ]{0,8})?[\s*)]*+(?:\(.*\))?$"
 )
 
 
@@ -575,11 +575,11 @@ def _profile_contradiction(doc: Document, extraction: Extraction) -> Iterator[Hi
 # --- C004 dangling-reference ----------------------------------------------------------------------
 
 APPENDIX_REF_RE = lazyre.compile(
-    r"\bappendix[ \t]+(?P<app>[A-Z]|\d{1,2}|[IVX]{1,4})\b(?:[ \t]*,?[ \t]*(?:question|Q)[ \t]*#?"
-    r"[ \t]*(?P<q>\d{1,3}))?",
+    r"\bappendix[ \t]+(?P<app>[A-Z]|\d{1,2}|[IVX]{1,4})\b(?:[ \t]*+,?[ \t]*+(?:question|Q)[ \t]*+#?"
+    r"[ \t]*+(?P<q>\d{1,3}))?",
     re.IGNORECASE,
 )
-QUESTION_REF_RE = lazyre.compile(r"\bquestion[ \t]*#?[ \t]*(?P<q>\d{1,3})\b", re.IGNORECASE)
+QUESTION_REF_RE = lazyre.compile(r"\bquestion[ \t]*+#?[ \t]*+(?P<q>\d{1,3})\b", re.IGNORECASE)
 SECTION_REF_RE = lazyre.compile(r"(?:\bsection|§)[ \t]*(?P<s>\d{1,2}(?:\.\d{1,2}){0,3})\b", re.I)
 FIGURE_REF_RE = lazyre.compile(
     r"\b(?P<kind>charts?|figures?|figs?\.|tables?|exhibits?|graphs?)[ \t]+(?P<n>\d{1,3})"
@@ -591,8 +591,9 @@ FOOTNOTE_REF_RE = lazyre.compile(r"<sup>[ \t]*(?P<n>\d{1,3})[ \t]*</sup>|\[\^(?P
 EXTERNAL_BEFORE_RE = lazyre.compile(
     r"\b(?:RFC|ISO|IEEE|IETF|NIST|ETSI|ITU|EN|BS)\b[^.;]{0,25}$", re.I
 )
-EXTERNAL_AFTER_RE = lazyre.compile(
-    r"[ \t]*(?:of|in)[ \t]+(?:RFC|ISO|IEEE|IETF|NIST|ETSI|ITU)\b|[ \t]*(?:of|in)[ \t]+(?:the[ \t]+"
+EXTERNAL_AFTER_RE = lazyre.compile(  # matched right after a reference
+    r"(?<![ \t])[ \t]*(?:of|in)[ \t]+(?:RFC|ISO|IEEE|IETF|NIST|ETSI|ITU)\b"
+    r"|(?<![ \t])[ \t]*(?:of|in)[ \t]+(?:the[ \t]+"
     r"|their[ \t]+|an?[ \t]+)?(?!this\b)(?:[\w.-]+[ \t]+){0,3}(?:guide|standard|specification|paper"
     r"|datasheet|manual|white[ \t]?paper|handbook)\b",
     re.IGNORECASE,
@@ -602,8 +603,9 @@ APPENDIX_LABEL_RE = lazyre.compile(
 )
 # "### 3. How is ...?", "Q4: Why ...", "Question 2 - ..." at the start of a line
 QUESTION_LABEL_RE = lazyre.compile(
-    r"[ \t*_#>-]{0,8}(?:(?P<qq>Q(?:uestion)?[ \t]*#?)(?P<q1>\d{1,3})\b[.):\-–]?"
-    r"|(?P<q2>\d{1,3})[.)][ \t]+(?=[^\n]*\?))"
+    r"^[ \t*_#>-]{0,8}(?:(?P<qq>Q(?:uestion)?[ \t]*+#?)(?P<q1>\d{1,3})\b[.):\-–]?"
+    r"|(?P<q2>\d{1,3})[.)][ \t]++(?=[^\n]*\?))",
+    re.MULTILINE,
 )
 SECTION_LABEL_RE = lazyre.compile(r"[\s*_#]{0,6}(?:section[ \t]+)?(?P<s>\d{1,2}(?:\.\d{1,2}){0,3})\.?"
                               r"[ \t]+[A-Z]", re.IGNORECASE)  # fmt: skip

@@ -57,7 +57,9 @@ _SETTING_BEFORE = lazyre.compile(
 )
 
 
-_SETTING_AFTER = lazyre.compile(r"[ \t-]*(?:delay|timeout|think[ -]time|wait|idle|sleep)\b", re.I)
+_SETTING_AFTER = lazyre.compile(
+    r"[ \t-]{0,20}+(?:delay|timeout|think[ -]time|wait|idle|sleep)\b", re.I
+)
 # "10GbE", "25GBASE-SR": an interface name, not a rate anybody measured.
 _INTERFACE_TEXT = lazyre.compile(r"\d[ \t]?(?:G|M)(?:b)?E\b|\dG?BASE-|\d[ \t]?Gig(?:abit)?E", re.I)
 # "licensed for 8 Gbps", "a 2.3 Gbps baseline", "burst to 10 Gbps": a cap, not a result.
@@ -68,7 +70,7 @@ _CAP_BEFORE = lazyre.compile(
     re.IGNORECASE,
 )
 _CAP_AFTER = lazyre.compile(
-    r"[ \t-]*(?:of[ \t]+)?(?:(?:a|an|the|one|each|single|its|their)[ \t]+){0,2}(?:licen[cs]e|baseline|burst|links?\b|ports?\b|uplinks?|interfaces?\b|NICs?\b"
+    r"[ \t-]{0,30}+(?:of[ \t]+)?(?:(?:a|an|the|one|each|single|its|their)[ \t]+){0,2}(?:licen[cs]e|baseline|burst|links?\b|ports?\b|uplinks?|interfaces?\b|NICs?\b"
     r"|switch|Ethernet|line[ \t-]rate|instance[ \t]+bandwidth|network[ \t]+bandwidth)",
     re.IGNORECASE,
 )
@@ -422,7 +424,7 @@ VARIATION_RE = lazyre.compile(
     r"|\bCoV\b|±|\+/-|run[ \t-]to[ \t-]run|between[ \t]+runs|across[ \t]+(?:the[ \t]+)?runs"
     r"|\bvariance\b|confidence[ \t]+intervals?|error[ \t]+bars?|\bvaried[ \t]+(?:by[ \t]+)?"
     r"(?:less[ \t]+than|under|within|no[ \t]+more[ \t]+than)|within[ \t]+\d+(?:\.\d+)?[ \t]*%"
-    r"[ \t]+of[ \t]+each[ \t]+other|repeatab\w+[ \t]+(?:was|were|is|within)|spread[ \t]+of",
+    r"[ \t]+of[ \t]+each[ \t]+other|repeatab\w{1,12}[ \t]+(?:was|were|is|within)|spread[ \t]+of",
     re.IGNORECASE,
 )
 METHOD_HEADING_RE = lazyre.compile(
@@ -590,8 +592,8 @@ def missing_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit
 
 # "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name
 _VERSION_AFTER = lazyre.compile(
-    r"[ \t]*[(,]?[ \t]*(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*)?"
-    r"(?:[A-Za-z][\w-]{0,12}[ \t]+)?v?\d+(?:\.\d+)+",
+    r"[ \t]{0,40}+(?:[(,][ \t]*+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*+)?"
+    r"(?:[A-Za-z][\w-]{0,12}[ \t]+)?(?<!\d)(?<!\d\.)v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
 _VERSION_SENTENCE = lazyre.compile(
@@ -604,7 +606,7 @@ _VERSION_SENTENCE = lazyre.compile(
 def _versioned_by_name(doc: Document, device: Device) -> bool:
     """A version written in or right after one of the device's mentions."""
     for m in device.mentions:
-        if re.search(r"\d+\.\d+", m.text) or _VERSION_AFTER.match(doc.text, m.end, m.end + 40):
+        if re.search(r"\d\.\d", m.text) or _VERSION_AFTER.match(doc.text, m.end, m.end + 40):
             return True
     return False
 

@@ -18,15 +18,15 @@ from claimcheck.units import convert
 
 _NUM = r"(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,])"
 RATE_RE = lazyre.compile(
-    rf"(?:requests/sec(?:ond)?|req/s|reqs/sec|rps|requests per second)\s*[:=]?\s*({_NUM}(?:\.\d+)?)"
+    rf"(?:requests/sec(?:ond)?|req/s|reqs/sec|rps|requests per second)\s*+[:=]?\s*+({_NUM}(?:\.\d+)?)"
     rf"|({_NUM}(?:\.\d+)?)\s*(?:requests/s(?:ec)?|req/s|reqs/s|rps|requests per second)\b",
     re.IGNORECASE,
 )
 MEAN_RE = lazyre.compile(
-    r"(?:mean|average|avg)[a-z ]{0,20}?(?:latency|response time)?\s*(?:of|was|is|:|=)?\s*"
+    r"(?:mean|average|avg)[a-z ]{0,20}?(?:latency|response time)?\s*+(?:of|was|is|:|=)?\s*+"
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\b"
     r"|(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\s+(?:mean|average|avg)\b"
-    r"|^\s*latency\s+(\d+(?:\.\d+)?)(ms|us|µs|s)\b",
+    r"|^[^\S\n]*latency\s+(\d+(?:\.\d+)?)(ms|us|µs|s)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 CONN_RE = lazyre.compile(
@@ -36,7 +36,7 @@ CONN_RE = lazyre.compile(
     re.IGNORECASE,
 )
 PIPE_RE = lazyre.compile(
-    r"(?:-p\s?|--pipelining[= ]|pipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I
+    r"(?:-p\s?|--pipelining[= ]|\bpipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I
 )
 _TIME = {"ms": "millisecond", "us": "microsecond", "µs": "microsecond", "s": "second"}
 

@@ -73,15 +73,18 @@ OTHERS_RE = lazyre.compile(
     r"\s+(?:\w+\s+)?(?:reviews|reports|publications|studies|write-?ups|blog\s+posts|vendors)\b"
     r"|\b(?:other|public|published|third[ -]party|competitors?'?)\s+benchmarks\b", _I)  # fmt: skip
 # Devices joined into one subject: "the ACE and the BIG-IP", "A, B and C".
+# Both gap patterns are matched over the text between two mentions; their bounded runs keep
+# a search from scanning a long run again from each of its characters.
 COORD_GAP_RE = lazyre.compile(
-    r"\s*(?:[\w-]+\s+){0,2}?(?:and|&|or|as well as|plus|,)\s*(?:and\s+)?(?:the\s+|both\s+)?", _I
+    r"\s{0,40}+(?:[\w-]{1,30}\s++){0,2}?(?:and|&|or|as well as|plus|,)\s*(?:and\s+)?(?:the\s+|both\s+)?",
+    _I,
 )
 # A setting bound to the device named right after it: "FastHTTP profile for the BIG-IP".
 FOLLOW_GAP_RE = lazyre.compile(
-    r"\s*(?:[\w-]+\s+){0,2}?(?:for|on|of|in|to)\s+(?:the\s+|its\s+)?", _I
+    r"\s{0,40}+(?:[\w-]{1,30}\s++){0,2}?(?:for|on|of|in|to)\s+(?:the\s+|its\s+)?", _I
 )
 GROUP_WORD_RE = lazyre.compile(r"\b(?:both|all|each|every)\b", _I)
-_HEADING_TRIM_RE = lazyre.compile(r"^[#\s*_]+|[\s*_#:]+$")
+_HEADING_TRIM_RE = lazyre.compile(r"^[#\s*_]+(?:[\s*_#:]*$)?|(?<![\s*_#:])[\s*_#:]+$")
 
 
 def _norm_heading(text: str | None) -> str:
@@ -561,7 +564,7 @@ SIZED_RE = lazyre.compile(
     r"\benough\s+(?:\w+\s+)?(?:interfaces|ports|links|uplinks|bandwidth)\b|\bmet\s+or\s+exceeded\b"
     r"|\bsized\s+(?:to|for|according|in\s+proportion)|\b(?:matched|proportional)\s+to\s+(?:its|each"
     r"|the\s+device'?s?)\s+(?:\w+\s+)?(?:capacity|specification|rating|throughput)", _I)  # fmt: skip
-_IF_RE = lazyre.compile(r"(\d+)x(\d+(?:\.\d+)?)(Gbps|GbE|Mbps|MbE)")
+_IF_RE = lazyre.compile(r"(?<!\d)(\d+)x(\d+(?:\.\d+)?)(Gbps|GbE|Mbps|MbE)")
 _HW_LABEL = {"instance_type": "instance type", "vcpu": "vCPUs", "cores": "cores",
              "memory_gb": "memory (GB)"}  # fmt: skip
 
@@ -772,7 +775,7 @@ LINK_RES = [
                r"(?:\d+(?:\.\d+)?\s?G\w*\s+)?(?:links?|uplinks?|ports?|interfaces?|NICs?|network"
                r"\s+(?:links?|interfaces?|cards?))\b", _I),
 ]  # fmt: skip
-NOT_PLACEMENT_RE = lazyre.compile(r"\s*(?:types?|class|model|size|family|sku|spec\w*)\b", _I)
+NOT_PLACEMENT_RE = lazyre.compile(r"(?<!\s)\s*(?:types?|class|model|size|family|sku|spec\w*)\b", _I)
 # Backends the report calls the bottleneck.
 BACKEND_RE = lazyre.compile(r"\b(?:back-?end|upstream|origin|application|web|real)\s+servers?\b"
                         r"|\bback-?ends?\b|\bserver\s+pools?\b|\bupstreams?\b", _I)  # fmt: skip
@@ -910,11 +913,11 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
     return out
 
 
-BASELINE_BEFORE_RE = lazyre.compile(r"\bbase(?:line)?\s+(?:network\s+)?(?:bandwidth|throughput"
-                                r"|performance|rate)\s*(?:of|is|was|:|=)?\s*(?:about|approximately"
+BASELINE_BEFORE_RE = lazyre.compile(r"\bbase(?:line)?\s++(?:network\s++)?(?:bandwidth|throughput"
+                                r"|performance|rate)\s*+(?:of|is|was|:|=)?\s*+(?:about|approximately"
                                 r"|roughly|only|just)?\s*$", _I)  # fmt: skip
 BASELINE_AFTER_RE = lazyre.compile(
-    r"\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I
+    r"^\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I
 )
 
 
@@ -1008,7 +1011,7 @@ NOT_RUN_RE = lazyre.compile(
     rf"\b(?:was|were|could|did|has|have|had|is|are)(?:\s*not|n't)\s+(?:be\s+|been\s+)?{_DONE}\b"
     rf"|\bnot\s+{_DONE}\s+(?:on|for|with|against)\b"
     rf"|\bonly\s+{_DONE}\s+(?:on|for|with|against)\b|\b{_DONE}\s+only\s+(?:on|for|with|against)\b"
-    rf"|\b{_DONE}\s+(?:on|for|with|against)\s+(?:the\s+)?[^.;,]{{1,40}}?\s+only\b"
+    rf"|\b{_DONE}\s+(?:on|for|with|against)\s++(?:the\s++)?[^.;,]{{1,40}}?\s+only\b"
     rf"|\bno\s+(?:results?|data|figures?|numbers?|measurements?)\s+(?:for|from|on)\b", _I)  # fmt: skip
 TEST_WORD_RE = lazyre.compile(r"\btest\w*|\bbenchmark\w*|\bmeasure\w*|\bscenario", _I)
 
@@ -1114,8 +1117,12 @@ SUCCESS_RE = lazyre.compile(r"\b(?:successful|succeeded|completed|passed|without
 NOT_STEADY_RE = lazyre.compile(r"\bwarm[ -]?up|\bramp\w*|\bcool[ -]?down|\bidle\b|\bsettle|\bpause"
                            r"|\bsleep|\bdelay", _I)  # fmt: skip
 AB_COUNT_RES = [
-    lazyre.compile(r"(?m)^\s*Complete requests:\s+(\d+)\s*$"),
-    lazyre.compile(r"(?<![\w./-])(?:ab|hey|h2load|oha)\b[^\n`]*?\s(?:-n|--requests)[ =]?(\d+)\b"),
+    lazyre.compile(r"(?m)^[^\S\n]*Complete requests:\s+(\d+)\s*$"),
+    # the gap to "-n" stops at the next tool name: each name starts one scan of its line
+    lazyre.compile(
+        r"(?<![\w./-])(?:ab|hey|h2load|oha)\b(?:(?!(?<![\w./-])(?:ab|hey|h2load|oha)\b)"
+        r"[^\n`])*?\s(?:-n|--requests)[ =]?(\d+)\b"
+    ),
 ]
 
 
@@ -1366,8 +1373,10 @@ def _tool_errors(text: str) -> list[tuple[int, int, str]]:
 
 # Rates printed by the tools: k6 "9633.7/s", wrk "Requests/sec: 38820.12", ab "Requests per
 # second: 4120.33", h2load "4120.33 req/s".
+# A rate's number is read from the start of its run of digits and commas: a search that
+# started on each digit of "1,000,1,000,..." would scan the rest of the run from each.
 TOOL_RATE_RE = lazyre.compile(r"(?:Requests/sec:|Requests per second:)\s*(\d[\d,]*(?:\.\d+)?)"
-                          r"|(\d[\d,]*(?:\.\d+)?)\s*(?:/s|req/s)\b")  # fmt: skip
+                          r"|(?<![\d,]),*+(\d[\d,]*+(?:\.\d+)?)\s*(?:/s|req/s)\b")  # fmt: skip
 ERROR_WORD_RE = lazyre.compile(r"\berror|\bfail|non-2xx|\btime-?outs?\b", _I)
 
 
