@@ -21,7 +21,7 @@ from operator import attrgetter
 
 from claimcheck import lazyre
 from claimcheck.extract.quantities import finditer_from
-from claimcheck.models import Device, Document, Mention
+from claimcheck.models import Cell, Device, Document, Mention
 from claimcheck.units import canonical_unit
 
 MODEL = r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)"
@@ -161,6 +161,7 @@ class _Index:
         self._entries: dict[int, tuple[Device, list[int], _Spans]] = {}
         self._all: _Spans | None = None
         self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        self._runs: _Runs | None = None
 
     def _entry(self, dev: Device) -> tuple[Device, list[int], _Spans]:
         e = self._entries.get(id(dev))
@@ -201,10 +202,13 @@ class _Index:
         return self._all.covers(offset)
 
     def standalone(self, literal: str, after: re.Pattern[str]) -> list[tuple[int, int]]:
-        """``_standalone`` over the document, once per literal."""
+        """``_standalone`` over the document, once per literal; through the document's word
+        runs, so that a table of many labels is not one scan of the document per label."""
         key = (literal, after.pattern)
         if key not in self._found:
-            self._found[key] = _standalone(self.doc.text, literal, after)
+            if self._runs is None:
+                self._runs = _Runs(self.doc.text)
+            self._found[key] = self._runs.standalone(literal, after)
         return self._found[key]
 
 
@@ -230,6 +234,34 @@ def _standalone(
         else:
             i = text.find(literal, i + 1)
     return out
+
+
+_RUN = r"[\w-]+"  # through re's own cache: no pattern of claimcheck's (see regexlit)
+
+
+class _Runs:
+    """Where each run of word characters and hyphens starts, by the run's text: a standalone
+    literal that opens with such a character starts a run whose text is the literal's own
+    first run, so its occurrences are looked up instead of searched for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: dict[str, list[int]] = {}
+        for m in re.finditer(_RUN, text):
+            self.starts.setdefault(m.group(), []).append(m.start())
+
+    def standalone(self, literal: str, after: re.Pattern[str]) -> list[tuple[int, int]]:
+        """What ``_standalone(text, literal, after)`` finds."""
+        head = re.match(_RUN, literal)
+        if head is None:
+            return _standalone(self.text, literal, after)
+        text, n = self.text, len(literal)
+        out: list[tuple[int, int]] = []
+        for i in self.starts.get(head.group(), ()):
+            free = not out or i >= out[-1][1]  # not inside the last occurrence taken
+            if free and text.startswith(literal, i) and not after.match(text, i + n):
+                out.append((i, i + n))
+        return out
 
 
 def extract_devices(doc: Document) -> list[Device]:
@@ -273,40 +305,76 @@ def extract_devices(doc: Document) -> list[Device]:
     return sorted(devices.values(), key=lambda d: d.mentions[0].start)
 
 
-def _near(starts: list[int], offset: int, distance: int) -> bool:
-    """Is some value of the sorted ``starts`` within ``distance`` of ``offset`` (exclusive)?"""
-    i = bisect_left(starts, offset - distance + 1)
-    return i < len(starts) and starts[i] < offset + distance
-
-
 def _merge_variants(devices: dict[str, Device]) -> None:
     """Fold spellings of one product into one device: "Alteon 5224" into "Alteon 5224 XL",
     "NetScaler MPX" into "NetScaler MPX-11500", and a chassis named beside its blade
-    ("VIPRION 2400 chassis with a B2100 blade") into the blade named more often."""
+    ("VIPRION 2400 chassis with a B2100 blade") into the blade named more often.
+
+    Each device, fewest mentions first, folds into the first device (most mentions first)
+    of its family whose model it begins, or that is named more often and within 45
+    characters of it. Those candidates are looked up (models by their prefixes, mentions by
+    offset) rather than found by trying every pair of devices."""
     items = sorted(devices.values(), key=lambda d: -len(d.mentions))
+    rank = {id(d): i for i, d in enumerate(items)}
+    extends: dict[tuple[str | None, str], list[Device]] = {}  # (family, model prefix) -> devices
+    for d in items:
+        if d.model:
+            b = _norm(d.model)
+            for k in range(len(b)):
+                extends.setdefault((d.family, b[:k]), []).append(d)
+    owners: dict[int, list[Device]] = {}  # mention start -> the devices named there
+    for d in items:
+        for m in d.mentions:
+            owners.setdefault(m.start, []).append(d)
+    offsets = sorted(owners)
+    taken: dict[int, set[int]] = {}  # mention starts of the devices that took mentions
+    grown: dict[int, Device] = {}  # devices that took mentions: sorted once at the end
     for small in sorted(devices.values(), key=lambda d: len(d.mentions)):
         if small.id not in devices or not small.model:
             continue
-        for big in items:
-            if big is small or big.id not in devices or big.family != small.family or not big.model:
-                continue
-            a, b = _norm(small.model), _norm(big.model)
-            prefix = b.startswith(a) and b != a
-            if not prefix and len(big.mentions) > len(small.mentions):
-                big_starts = sorted(n.start for n in big.mentions)
-                beside = any(_near(big_starts, m.start, 45) for m in small.mentions)
-            else:
-                beside = False
-            if prefix or beside:
-                taken = {n.start for n in big.mentions}
-                for m in small.mentions:
-                    if m.start not in taken:
-                        big.mentions.append(m)
-                        taken.add(m.start)
-                big.aliases.extend(a for a in small.aliases if a not in big.aliases)
-                big.mentions.sort(key=lambda m: m.start)
-                del devices[small.id]
-                break
+        big = _merge_target(small, devices, rank, extends, owners, offsets)
+        if big is None:
+            continue
+        starts = taken.get(id(big))
+        if starts is None:
+            starts = taken[id(big)] = {n.start for n in big.mentions}
+        for m in small.mentions:
+            if m.start not in starts:
+                big.mentions.append(m)
+                starts.add(m.start)
+            holders = owners[m.start]
+            holders[:] = [*(h for h in holders if h is not small and h is not big), big]
+        known = set(big.aliases)
+        big.aliases.extend(a for a in small.aliases if a not in known)
+        grown[id(big)] = big
+        del devices[small.id]
+    for d in grown.values():
+        d.mentions.sort(key=lambda m: m.start)
+
+
+def _merge_target(
+    small: Device,
+    devices: dict[str, Device],
+    rank: dict[int, int],
+    extends: dict[tuple[str | None, str], list[Device]],
+    owners: dict[int, list[Device]],
+    offsets: list[int],
+) -> Device | None:
+    """The device ``small`` folds into (see ``_merge_variants``), or None."""
+    a = _norm(small.model or "")
+    found = list(extends.get((small.family, a), ()))  # models that ``a`` begins, longer
+    count = len(small.mentions)
+    for m in small.mentions:
+        lo, hi = bisect_right(offsets, m.start - 45), bisect_left(offsets, m.start + 45)
+        for offset in offsets[lo:hi]:
+            found.extend(d for d in owners[offset] if len(d.mentions) > count)
+    best = None
+    for big in found:
+        if big is small or big.id not in devices or big.family != small.family or not big.model:
+            continue
+        if best is None or rank[id(big)] < rank[id(best)]:
+            best = big
+    return best
 
 
 GENERIC_RE = lazyre.compile(
@@ -366,6 +434,35 @@ _DISTINCT_RE = lazyre.compile(r"[A-Za-z]*\d[\w-]*|[\w-]*\d[A-Za-z][\w-]*")
 
 def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> None:
     """Row labels of a per-device table ("Device", "Product", "Model" column) are devices too."""
+    labels = list(_device_labels(doc))
+    cover = _AliasCover({_norm(t) for _, _, tokens in labels for t in tokens})
+    for d in devices.values():
+        cover.add(d)
+    for cell, name, tokens in labels:
+        if ix.known(devices, cell.start) or cover.covers(name, tokens):
+            continue
+        if not _plausible_label(name):
+            continue
+        has_model = any(
+            len(re.findall(r"\d", t)) >= 2 and re.search(r"[A-Za-z]", t) for t in tokens
+        ) or any(re.fullmatch(r"\d{3,}", t) for t in tokens)
+        if not has_model and len(ix.standalone(name, _WORDISH)) < 3:
+            continue  # a label without a model number must be named in the prose too
+        key = "-".join(_norm(t) for t in name.split() if t) or _norm(name)
+        dev = devices.setdefault(key, Device(id=key, name=name))
+        ix.add(dev, cell.text, cell.start, cell.end)
+        # the whole label first: a token that starts it must not shorten its mentions
+        for literal in dict.fromkeys([name, *(t for t in tokens if len(t) >= 3)]):
+            for s, e in ix.standalone(literal, _WORDISH):
+                if not ix.known(devices, s):
+                    ix.add(dev, doc.text[s:e], s, e)
+        dev.mentions.sort(key=lambda mm: mm.start)
+        cover.add(dev)
+
+
+def _device_labels(doc: Document) -> Iterator[tuple[Cell, str, list[str]]]:
+    """(cell, label, distinctive tokens) of each label in a device column that could name a
+    device: not empty, at most 48 characters, with a letter."""
     for block in doc.blocks:
         table = block.table
         if table is None or not table.header:
@@ -378,36 +475,48 @@ def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> Non
                 continue
             cell = row.cells[col]
             name = cell.text.strip().strip("*")
-            if (
-                not name
-                or len(name) > 48
-                or not re.search(r"[A-Za-z]", name)
-                or ix.known(devices, cell.start)
-            ):
+            if not name or len(name) > 48 or not re.search(r"[A-Za-z]", name):
                 continue
             tokens = [
                 t
                 for t in _DISTINCT_RE.findall(name)
                 if re.search(r"\d", t) and re.search(r"[A-Za-z]", t) or len(t) >= 3
             ]
-            if any(_covers(d, tokens, name) for d in devices.values()):
+            yield cell, name, tokens
+
+
+class _AliasCover:
+    """Does some device already name a table label (``_covers`` over every device)? The
+    tokens the labels could ask about are known in advance, so each alias is looked through
+    once, for those tokens, as it is added; a label is then answered by set lookups instead
+    of a pass over every device's aliases."""
+
+    def __init__(self, wanted: set[str]) -> None:
+        self.wanted = {w for w in wanted if len(w) >= 3}
+        self.lengths = sorted({len(w) for w in self.wanted})
+        self.names: set[str] = set()  # every alias, normalised
+        self.found: set[str] = set()  # wanted tokens some alias contains
+        self.seen: dict[str, int] = {}  # device id -> aliases looked through
+
+    def add(self, device: Device) -> None:
+        """Take in the aliases ``device`` gained since the last call."""
+        done = self.seen.get(device.id, 0)
+        for alias in device.aliases[done:]:
+            n = _norm(alias)
+            if n in self.names:
                 continue
-            if not _plausible_label(name):
-                continue
-            has_model = any(
-                len(re.findall(r"\d", t)) >= 2 and re.search(r"[A-Za-z]", t) for t in tokens
-            ) or any(re.fullmatch(r"\d{3,}", t) for t in tokens)
-            if not has_model and len(ix.standalone(name, _WORDISH)) < 3:
-                continue  # a label without a model number must be named in the prose too
-            key = "-".join(_norm(t) for t in name.split() if t) or _norm(name)
-            dev = devices.setdefault(key, Device(id=key, name=name))
-            ix.add(dev, cell.text, cell.start, cell.end)
-            # the whole label first: a token that starts it must not shorten its mentions
-            for literal in dict.fromkeys([name, *(t for t in tokens if len(t) >= 3)]):
-                for s, e in ix.standalone(literal, _WORDISH):
-                    if not ix.known(devices, s):
-                        ix.add(dev, doc.text[s:e], s, e)
-            dev.mentions.sort(key=lambda mm: mm.start)
+            self.names.add(n)
+            for size in self.lengths:
+                for i in range(len(n) - size + 1):
+                    if n[i : i + size] in self.wanted:
+                        self.found.add(n[i : i + size])
+        self.seen[device.id] = len(device.aliases)
+
+    def covers(self, name: str, tokens: list[str]) -> bool:
+        """What ``any(_covers(d, tokens, name) for d in devices)`` answers."""
+        if _norm(name) in self.names:
+            return True
+        return any(n in self.found for n in map(_norm, tokens) if len(n) >= 3)
 
 
 _NOT_A_DEVICE = lazyre.compile(
