@@ -605,26 +605,38 @@ def device_at(devices: list[Device], start: int, end: int) -> Device | None:
     return None
 
 
+class MentionIndex:
+    """Every mention of a device list as (offset, device), sorted by offset (devices in list
+    order on ties). Built once the list is final, so that the extractors' question "which
+    devices does this sentence or row name?" is a bisection, with nothing to check first."""
+
+    def __init__(self, devices: list[Device]) -> None:
+        self.items = sorted(((m.start, d) for d in devices for m in d.mentions), key=lambda x: x[0])
+        self.starts = [s for s, _ in self.items]
+
+    def span(self, start: int, end: int) -> list[tuple[int, Device]]:
+        """(offset, device) of every device mention inside [start, end), in order."""
+        return self.items[bisect_left(self.starts, start) : bisect_left(self.starts, end)]
+
+
 def devices_in_span(devices: list[Device], start: int, end: int) -> list[tuple[int, Device]]:
     """(offset, device) of every device mention inside [start, end), in order."""
-    starts, items = _span_index(devices)
-    return items[bisect_left(starts, start) : bisect_left(starts, end)]
+    return _span_index(devices).span(start, end)
 
 
 _MENTIONS = attrgetter("mentions")
-_LAST_SPAN_INDEX: tuple = ()  # (devices, signature, starts, items) of the last list indexed
+_LAST_SPAN_INDEX: tuple = ()  # (devices, signature, index) of the last list indexed
 
 
-def _span_index(devices: list[Device]) -> tuple[list[int], list[tuple[int, Device]]]:
-    """Every mention of ``devices`` as (offset, device), sorted by offset (devices in list
-    order on ties), with the offsets for bisecting. Extractors query one list again and
-    again, so the last one is kept while no device gained or lost a mention."""
+def _span_index(devices: list[Device]) -> MentionIndex:
+    """The MentionIndex of ``devices``. Callers may query one list again and again, so the
+    last one is kept while no device gained or lost a mention (a check that costs a pass
+    over the list: the extractors build a MentionIndex once instead)."""
     global _LAST_SPAN_INDEX
     signature = (list(map(id, devices)), list(map(len, map(_MENTIONS, devices))))
     last = _LAST_SPAN_INDEX
     if last and last[0] is devices and last[1] == signature:
-        return last[2], last[3]
-    items = sorted(((m.start, d) for d in devices for m in d.mentions), key=lambda x: x[0])
-    starts = [s for s, _ in items]
-    _LAST_SPAN_INDEX = (devices, signature, starts, items)
-    return starts, items
+        return last[2]
+    index = MentionIndex(devices)
+    _LAST_SPAN_INDEX = (devices, signature, index)
+    return index

@@ -16,10 +16,10 @@ from functools import lru_cache
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract.benchtests import parse_test_name
-from claimcheck.extract.devices import devices_in_span
+from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.sentences import split
 from claimcheck.extract.tablefacts import cell_number, row_label
-from claimcheck.models import Block, Device, Document, Measurement, Quantity
+from claimcheck.models import Block, Document, Measurement, Quantity
 from claimcheck.units import dimensionality, is_bit_rate, is_power
 
 NOT_A_RESULT = lazyre.compile(
@@ -86,8 +86,8 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
 
 
 def prose_measurements(
-    doc: Document, block: Block, quantities: list[Quantity], devices: list[Device], test: str | None,
-    test_metric: str | None, skip: list[tuple[int, int]],
+    doc: Document, block: Block, quantities: list[Quantity], mentions: MentionIndex,
+    test: str | None, test_metric: str | None, skip: list[tuple[int, int]],
 ) -> list[Measurement]:  # fmt: skip
     """Results stated in a prose block."""
     out = []
@@ -98,7 +98,8 @@ def prose_measurements(
         lo, hi = bisect_left(starts, sentence.start), bisect_left(starts, sentence.end)
         if lo == hi:
             continue
-        mentions = devices_in_span(devices, sentence.start, sentence.end)
+        named = mentions.span(sentence.start, sentence.end)
+        named_at = [pos for pos, _ in named]
         for q in quantities[lo:hi]:
             if q.multiplier or q.is_range:
                 continue
@@ -109,8 +110,8 @@ def prose_measurements(
             family = family_of(q, sentence.text, test_metric)
             if family is None:
                 continue
-            before = [d for pos, d in mentions if pos < q.start]
-            device = before[-1] if before else (mentions[0][1] if mentions else None)
+            k = bisect_left(named_at, q.start)  # the last device named before the figure
+            device = named[k - 1][1] if k else (named[0][1] if named else None)
             out.append(_measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
                                     q.text, q.decimals, q.qualifier, "text"))  # fmt: skip
     return out
@@ -162,7 +163,7 @@ def _column_family(header: str) -> tuple[str | None, str | None, str]:
 
 
 def table_measurements(
-    doc: Document, block: Block, devices: list[Device], test: str | None, previous_text: str
+    doc: Document, block: Block, mentions: MentionIndex, test: str | None, previous_text: str
 ) -> list[Measurement]:
     """Results in a table: one per numeric cell under a metric column, in a device's row."""
     table = block.table
@@ -171,7 +172,7 @@ def table_measurements(
     columns = [_column_family(h) for h in header]
     out = []
     for row in table.body if table else []:
-        found = devices_in_span(devices, row.start, row.end)
+        found = mentions.span(row.start, row.end)
         device = found[0][1] if found else None
         for ci, cell in enumerate(row.cells[: len(header)]):
             family, tid, unit = columns[ci]
@@ -227,16 +228,16 @@ def derived_test(doc: Document, section: str | None, family: str) -> str | None:
     return None
 
 
-def attribute_operands(devices: list[Device], claims, measurements: list[Measurement]) -> None:  # noqa: ANN001
+def attribute_operands(mentions: MentionIndex, claims, measurements: list[Measurement]) -> None:  # noqa: ANN001
     """In "X was 1.5x that of Y at A compared with B", A is X's figure and B is Y's."""
     by_span = {(m.start, m.end): m for m in measurements}
     for p in claims:
         ops = p.claim.operands
         if len(ops) != 2 or any(o.source != "sentence" for o in ops):
             continue
-        mentions = devices_in_span(devices, p.sentence.start, p.sentence.end)
-        before = [d for pos, d in mentions if pos < p.stated.start]
-        after = [d for pos, d in mentions if pos > p.stated.end]
+        named = mentions.span(p.sentence.start, p.sentence.end)
+        before = [d for pos, d in named if pos < p.stated.start]
+        after = [d for pos, d in named if pos > p.stated.end]
         if not before or not after or before[-1].id == after[0].id:
             continue
         subject, reference = (
