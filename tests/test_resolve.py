@@ -31,6 +31,20 @@ def test_first_cell_per_label_picks_the_same_pair(
     assert pick_pair(_first_per_label(cells), text, at) == pick_pair(cells, text, at)
 
 
+# a small alphabet makes joined tokens ("a1.b2"), hyphens and word boundaries frequent
+LABEL_TEXT = st.text(alphabet="ab12 .+-/x", max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab12 .+-x", max_size=12), max_size=6), LABEL_TEXT)
+def test_label_finder_finds_what_find_label_finds(labels: list[str], text: str) -> None:
+    from claimcheck.extract import tablefacts
+
+    found = tablefacts.LabelFinder(labels).first_mentions(text)
+    for i, label in enumerate(labels):
+        assert found.get(i, -1) == tablefacts.find_label(label, text)
+
+
 def test_table_lookups_grow_linearly(monkeypatch) -> None:  # noqa: ANN001
     """Each copy of a table and a claim about it adds the same label lookups (once, every
     claim searched its sentence for every cell of the whole document)."""
@@ -43,8 +57,8 @@ def test_table_lookups_grow_linearly(monkeypatch) -> None:  # noqa: ANN001
         "RPS/watt.\n\n"
     )
     calls = []
-    real = tablefacts.find_label
-    monkeypatch.setattr(tablefacts, "find_label", lambda *a: calls.append(1) or real(*a))
+    real = tablefacts.tokens  # a label is read into tokens for each lookup structure
+    monkeypatch.setattr(tablefacts, "tokens", lambda *a: calls.append(1) or real(*a))
 
     def lookups(copies: int) -> int:
         calls.clear()

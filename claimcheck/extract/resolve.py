@@ -33,7 +33,8 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
         return
     vendors: dict[str, str] | None = None
     cells_cache: dict = {}
-    labelled: dict[int, list[tablefacts.CellValue]] = {}  # id(cells) -> first cell per label
+    # id(cells) -> the first cell per label, and their labels' finder
+    labelled: dict[int, tuple[list[tablefacts.CellValue], tablefacts.LabelFinder]] = {}
     for p in open_claims:
         if p.claim.kind not in ("percent-delta", "ratio"):
             continue
@@ -45,8 +46,10 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
                 _group(doc, p, cells, vendors)
             else:
                 if id(cells) not in labelled:
-                    labelled[id(cells)] = _first_per_label(cells)
-                _pairwise(doc, p, labelled[id(cells)])
+                    first = _first_per_label(cells)
+                    finder = tablefacts.LabelFinder([c.row_label for c in first])
+                    labelled[id(cells)] = first, finder
+                _pairwise(doc, p, *labelled[id(cells)])
         if not p.claim.operands and p.earlier and not p.stated.is_range:
             _from_context(doc, p)
     _cross_claims(doc, pending)
@@ -94,15 +97,20 @@ def _from_context(doc: Document, p: Pending) -> None:
 
 
 def pick_pair(
-    cells: list[tablefacts.CellValue], text: str, stated_at: int
+    cells: list[tablefacts.CellValue],
+    text: str,
+    stated_at: int,
+    finder: tablefacts.LabelFinder | None = None,
 ) -> tuple[tablefacts.CellValue, tablefacts.CellValue] | None:
-    """The cells of the device named last before the stated value and first after it."""
+    """The cells of the device named last before the stated value and first after it
+    (``finder``: the LabelFinder of the cells' row labels, when the caller keeps one)."""
+    if finder is None:
+        finder = tablefacts.LabelFinder([c.row_label for c in cells])
+    found = finder.first_mentions(text)
     before, after = [], []
-    for c in cells:
-        pos = tablefacts.find_label(c.row_label, text)
-        if pos < 0:
-            continue
-        (before if pos < stated_at else after).append((pos, c))
+    for i in sorted(found):  # in cell order: the first cell wins a tie
+        pos = found[i]
+        (before if pos < stated_at else after).append((pos, cells[i]))
     if not before or not after:
         return None
     return max(before, key=lambda x: x[0])[1], min(after, key=lambda x: x[0])[1]
@@ -117,9 +125,11 @@ def _first_per_label(cells: list[tablefacts.CellValue]) -> list[tablefacts.CellV
     return list(first.values())
 
 
-def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
+def _pairwise(
+    doc: Document, p: Pending, cells: list[tablefacts.CellValue], finder: tablefacts.LabelFinder
+) -> None:
     """Two devices named in the sentence, one metric column: judge their two cells."""
-    picked = pick_pair(cells, p.sentence.text, p.stated.start - p.sentence.start)
+    picked = pick_pair(cells, p.sentence.text, p.stated.start - p.sentence.start, finder)
     if picked is None:
         return
     subj, ref = picked
