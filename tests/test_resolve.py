@@ -68,3 +68,16 @@ def test_table_lookups_grow_linearly(monkeypatch) -> None:  # noqa: ANN001
 
     two, four = lookups(2), lookups(4)
     assert 0 < four <= 2 * two, (two, four)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(LABELS + ["Alpha", "A100 XL", "Gamma"]), st.sampled_from("FGH")
+    ),
+    st.sampled_from(LABELS + ["Alpha Gamma 3000", "XL B200"]),
+)
+def test_vendor_index_answers_as_vendor_of(vendors: dict[str, str], label: str) -> None:
+    from claimcheck.extract import tablefacts
+
+    assert tablefacts.Vendors(vendors).vendor_of(label) == tablefacts.vendor_of(label, vendors)

@@ -31,7 +31,8 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
     open_claims = [p for p in pending if p.claim.status == "unverifiable" and not p.claim.operands]
     if not open_claims:
         return
-    vendors: dict[str, str] | None = None
+    vendors: tablefacts.Vendors | None = None
+    by_vendor: dict[int, dict[str, str | None]] = {}  # id(cells) -> row label -> vendor
     cells_cache: dict = {}
     # id(cells) -> the first cell per label, and their labels' finder
     labelled: dict[int, tuple[list[tablefacts.CellValue], tablefacts.LabelFinder]] = {}
@@ -42,8 +43,11 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
         if cells:
             if p.stated.is_range:
                 if vendors is None:
-                    vendors = tablefacts.vendor_map(doc)
-                _group(doc, p, cells, vendors)
+                    vendors = tablefacts.Vendors(tablefacts.vendor_map(doc))
+                if id(cells) not in by_vendor:
+                    labels = {c.row_label: 0 for c in cells}
+                    by_vendor[id(cells)] = {label: vendors.vendor_of(label) for label in labels}
+                _group(doc, p, cells, by_vendor[id(cells)])
             else:
                 if id(cells) not in labelled:
                     first = _first_per_label(cells)
@@ -139,14 +143,12 @@ def _pairwise(
 
 
 def _group(
-    doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors: dict[str, str]
+    doc: Document, p: Pending, cells: list[tablefacts.CellValue], by_vendor: dict[str, str | None]
 ) -> None:
-    """A stated range for one vendor's devices against the other devices in a column."""
+    """A stated range for one vendor's devices against the other devices in a column (the
+    vendor of each row label in ``by_vendor``)."""
     text = p.sentence.text
     stated_at = p.stated.start - p.sentence.start
-    by_vendor = {
-        label: tablefacts.vendor_of(label, vendors) for label in {c.row_label: 0 for c in cells}
-    }
     named = {
         v for v in set(by_vendor.values()) if v
         and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text[:stated_at], re.I)
@@ -202,9 +204,10 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
         c = p.claim
         if c.status != "unverifiable" or c.operands or c.kind not in ("percent-delta", "ratio"):
             continue
-        same = [
-            r for r in resolved.get((c.kind, c.stated_value, p.stated.decimals), []) if r is not p
-        ]
+        candidates = resolved.get((c.kind, c.stated_value, p.stated.decimals), [])
+        if len(candidates) > 2:
+            continue  # two or more others restate it: ambiguous (not a pass over them all)
+        same = [r for r in candidates if r is not p]
         if len(same) != 1:
             continue
         src = same[0]

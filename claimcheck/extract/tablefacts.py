@@ -192,3 +192,29 @@ def vendor_of(label: str, vendors: dict[str, str]) -> str | None:
         if score > best_score and any(distinctive(t) for t in shared) | (len(shared) >= 2):
             best, best_score = vendor, score
     return best
+
+
+class Vendors:
+    """``vendor_of`` over one vendor map for many labels: each device's tokens are read once
+    and a label is scored only against the devices it shares a token with (the others
+    score nothing), in the map's order."""
+
+    def __init__(self, vendors: dict[str, str]) -> None:
+        self.entries = [(tokens(device), vendor) for device, vendor in vendors.items()]
+        self.holding: dict[str, list[int]] = {}  # token -> the devices that have it
+        for i, (toks, _) in enumerate(self.entries):
+            for t in toks:
+                self.holding.setdefault(t, []).append(i)
+
+    def vendor_of(self, label: str) -> str | None:
+        """What ``vendor_of(label, vendors)`` answers."""
+        toks = tokens(label)
+        candidates = sorted({i for t in toks for i in self.holding.get(t, ())})
+        best, best_score = None, 0
+        for i in candidates:
+            device_toks, vendor = self.entries[i]
+            shared = toks & device_toks
+            score = len(shared) + sum(1 for t in shared if distinctive(t))
+            if score > best_score and any(distinctive(t) for t in shared) | (len(shared) >= 2):
+                best, best_score = vendor, score
+        return best
