@@ -54,13 +54,19 @@ NUMERATOR_UNIT = {
 }
 
 
+@lru_cache(maxsize=64)
+def _says(pattern: re.Pattern[str], context: str) -> bool:
+    """``pattern.search(context)``, once per sentence: every figure of a sentence asks."""
+    return pattern.search(context) is not None
+
+
 def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
     """The metric family of a quantity in its sentence, or None when it is not a result."""
     unit = q.unit
     if not unit or q.unit_text in ("GbE", "GigE"):
         return None  # a link's speed ("10GbE switch") is equipment, not a result
     if q.is_percent:
-        return "cpu" if CPU_WORDS.search(context) else None
+        return "cpu" if _says(CPU_WORDS, context) else None
     dims = dimensionality(unit)
     if "[information]" in dims and "/ [time]" in dims and "watt" not in unit:
         if test_metric in ("ssl_throughput", "compression_throughput"):
@@ -78,9 +84,9 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
         return "rps"
     if dims == "[transaction] / [time]":
         return "ssl_tps" if test_metric == "ssl_tps" else "rps"
-    if dims == "[connection]" and CONCURRENT_WORDS.search(context):
+    if dims == "[connection]" and _says(CONCURRENT_WORDS, context):
         return "concurrent_connections"
-    if dims == "[time]" and LATENCY_WORDS.search(context):
+    if dims == "[time]" and _says(LATENCY_WORDS, context):
         return "latency"
     return None
 
