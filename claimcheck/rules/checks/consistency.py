@@ -668,6 +668,20 @@ class _Targets:
                 if f:
                     self.footnotes.add(int(f.group("n") or f.group("m")))
         self.md_footnotes = {m.group("md") for m in MD_FOOTNOTE_DEF_RE.finditer(text)}
+        # per reference only a maximum and, for a finding, a listing: worked out once
+        self.top_caption = {kind: max(numbers) for kind, numbers in self.captions.items()}
+        self.top_footnote = max(self.footnotes, default=0)
+        self.known_appendices = ", ".join(sorted(self.appendix_names)) or "none"
+        self._shown: dict[tuple[str, str], str] = {}
+        self._sorted: dict[str, list[int]] = {}
+
+    def shown(self, what: str, key: str, numbers: set[int]) -> str:
+        """``_ranges(numbers)`` for one listing (questions of an appendix, captions of a
+        kind), formatted once: every reference that misses it shows the same text."""
+        found = self._shown.get((what, key))
+        if found is None:
+            found = self._shown[(what, key)] = _ranges(numbers)
+        return found
 
     def check_sentence(self, doc: Document, block: Block, s: Sentence) -> Iterator[Hit]:
         text = s.text
@@ -680,7 +694,7 @@ class _Targets:
                 appendix_q_spans.append((m.start(), m.end()))
             start, end = s.start + m.start(), s.start + m.end()
             if app not in self.appendix_names:
-                known = ", ".join(sorted(self.appendix_names)) or "none"
+                known = self.known_appendices
                 yield Hit(start, end, f'"{m.group(0)}" refers to an appendix the report does not '
                           f"contain (appendices: {known})", {"reference": m.group(0)})  # fmt: skip
                 continue
@@ -689,9 +703,12 @@ class _Targets:
             if q and found and int(q) not in found:
                 msg = (
                     f'"{m.group(0)}" refers to question {q}, but Appendix {app} has questions '
-                    f"{_ranges(found)}"
+                    f"{self.shown('appendix', app, found)}"
                 )
-                yield Hit(start, end, msg, {"reference": m.group(0), "questions": sorted(found)})
+                if app not in self._sorted:
+                    self._sorted[app] = sorted(found)
+                evidence = {"reference": m.group(0), "questions": list(self._sorted[app])}
+                yield Hit(start, end, msg, evidence)
         for m in QUESTION_REF_RE.finditer(text):
             if any(a <= m.start() < b for a, b in appendix_q_spans) or self._external(text, m):
                 continue
@@ -699,7 +716,7 @@ class _Targets:
             if self.all_questions and q not in self.all_questions:
                 msg = (
                     f'"{m.group(0)}" refers to a question the report does not contain '
-                    f"(questions {_ranges(self.all_questions)})"
+                    f"(questions {self.shown('questions', '', self.all_questions)})"
                 )
                 yield Hit(s.start + m.start(), s.start + m.end(), msg, {"reference": m.group(0)})
         if len(self.sections) >= 2:
@@ -722,10 +739,10 @@ class _Targets:
             if len(have) < MIN_CAPTIONS:
                 continue
             top = max(int(m.group("n")), int(m.group("n2") or 0))
-            if top > max(have):
+            if top > self.top_caption[kind]:
                 msg = (
                     f'"{m.group(0)}" refers to a {kind} the report does not contain '
-                    f"({kind}s {_ranges(have)})"
+                    f"({kind}s {self.shown('captions', kind, have)})"
                 )
                 yield Hit(s.start + m.start(), s.start + m.end(), msg, {"reference": m.group(0)})
 
@@ -739,8 +756,8 @@ class _Targets:
                               f'footnote "{m.group(0)}" has no definition', {"reference": m.group(0)})  # fmt: skip
                 continue
             n = int(m.group("n"))
-            if len(self.footnotes) >= 2 and n > max(self.footnotes):
-                msg = f"footnote {n} is cited, but the footnotes end at {max(self.footnotes)}"
+            if len(self.footnotes) >= 2 and n > self.top_footnote:
+                msg = f"footnote {n} is cited, but the footnotes end at {self.top_footnote}"
                 yield Hit(s.start + m.start(), s.start + m.end(), msg, {"reference": m.group(0)})
 
     @staticmethod
