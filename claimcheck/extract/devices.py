@@ -240,9 +240,11 @@ _RUN = r"[\w-]+"  # through re's own cache: no pattern of claimcheck's (see rege
 
 
 class _Runs:
-    """Where each run of word characters and hyphens starts, by the run's text: a standalone
-    literal that opens with such a character starts a run whose text is the literal's own
-    first run, so its occurrences are looked up instead of searched for."""
+    """Where each run of word characters and hyphens starts, by the run's text. In a
+    standalone occurrence of a literal, each run of the literal is a whole run of the text
+    (the literal is not preceded or followed by such a character, and inside it its runs
+    end where it has other characters), so the occurrences are looked up through the
+    literal's rarest run instead of searched for."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -252,14 +254,19 @@ class _Runs:
 
     def standalone(self, literal: str, after: re.Pattern[str]) -> list[tuple[int, int]]:
         """What ``_standalone(text, literal, after)`` finds."""
-        head = re.match(_RUN, literal)
-        if head is None:
+        runs = [(m.start(), m.group()) for m in re.finditer(_RUN, literal)]
+        if not runs:
             return _standalone(self.text, literal, after)
+        offset, rarest = min(runs, key=lambda r: len(self.starts.get(r[1], ())))
         text, n = self.text, len(literal)
         out: list[tuple[int, int]] = []
-        for i in self.starts.get(head.group(), ()):
-            free = not out or i >= out[-1][1]  # not inside the last occurrence taken
-            if free and text.startswith(literal, i) and not after.match(text, i + n):
+        for at in self.starts.get(rarest, ()):
+            i = at - offset
+            if i < 0 or (out and i < out[-1][1]):  # not inside the last occurrence taken
+                continue
+            if i and _WORDISH.match(text, i - 1):
+                continue
+            if text.startswith(literal, i) and not after.match(text, i + n):
                 out.append((i, i + n))
         return out
 
