@@ -222,11 +222,14 @@ def _derived(doc, block, row, header, columns, device, kind) -> list[Measurement
     return out
 
 
-def derived_test(doc: Document, section: str | None, family: str) -> str | None:
-    """The test a per-watt figure's numerator comes from, as the section's prose names it."""
-    for block in doc.blocks:
-        if block.section != section or block.table is not None:
-            continue
+def derived_test(
+    doc: Document, section: str | None, family: str, prose: list[Block] | None = None
+) -> str | None:
+    """The test a per-watt figure's numerator comes from, as the section's prose names it
+    (``prose``: the section's blocks other than tables, when the caller has them at hand)."""
+    if prose is None:
+        prose = [b for b in doc.blocks if b.section == section and b.table is None]
+    for block in prose:
         for m in LAYER_METRIC.finditer(block.text):
             parsed = parse_test_name(m.group(0))
             if parsed and parsed[2] == family:

@@ -19,7 +19,7 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, split
-from claimcheck.models import Document, Extraction, Measurement, Quantity
+from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
 
@@ -82,9 +82,15 @@ def extract_document(doc: Document) -> Extraction:
 def _scope_derived(doc: Document, measurements: list[Measurement]) -> None:
     """A derived figure (efficiency x power) belongs to the test its section's prose names."""
     cache: dict[tuple[str | None, str], str | None] = {}
+    prose: dict[str | None, list[Block]] | None = None  # section -> its blocks but tables
     for m in measurements:
         if m.source == "derived" and m.test is None:
             key = (m.section, m.metric)
             if key not in cache:
-                cache[key] = derived_test(doc, m.section, m.metric)
+                if prose is None:
+                    prose = {}
+                    for b in doc.blocks:
+                        if b.table is None:
+                            prose.setdefault(b.section, []).append(b)
+                cache[key] = derived_test(doc, m.section, m.metric, prose.get(m.section, []))
             m.test = cache[key]
