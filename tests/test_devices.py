@@ -168,6 +168,25 @@ def test_devices_in_span_matches_the_scan(
     assert dv.devices_in_span(other, lo, hi) == _slow_in_span(other, lo, hi)
 
 
+@FAST
+@given(
+    st.lists(st.lists(st.integers(0, 50), max_size=6), min_size=1, max_size=5),
+    st.integers(0, 60),
+    st.integers(0, 60),
+    st.integers(0, 60),
+    st.integers(0, 60),
+)
+def test_mention_index_beside_is_the_scan(
+    starts: list[list[int]], lo: int, hi: int, before: int, after: int
+) -> None:
+    devices = [_device(f"d{i}", s) for i, s in enumerate(starts)]
+    named = _slow_in_span(devices, lo, hi)
+    first = [d for pos, d in named if pos < before]
+    then = [d for pos, d in named if pos > after]
+    expected = (first[-1] if first else None), (then[0] if then else None)
+    assert dv.MentionIndex(devices).beside(lo, hi, before, after) == expected
+
+
 def test_table_label_and_generic_devices() -> None:
     text = (
         "# Results\n\nThe Kite KV-3000 and the Ardent RQ-7000 were tested. The Kite KV-3000 "

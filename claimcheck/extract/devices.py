@@ -625,6 +625,16 @@ class MentionIndex:
         """(offset, device) of every device mention inside [start, end), in order."""
         return self.items[bisect_left(self.starts, start) : bisect_left(self.starts, end)]
 
+    def beside(
+        self, start: int, end: int, before: int, after: int
+    ) -> tuple[Device | None, Device | None]:
+        """Among the mentions inside [start, end): the device named last before offset
+        ``before`` and the one named first after offset ``after``."""
+        lo, hi = bisect_left(self.starts, start), bisect_left(self.starts, end)
+        i = bisect_left(self.starts, before, lo, hi)
+        j = bisect_right(self.starts, after, lo, hi)
+        return (self.items[i - 1][1] if i > lo else None), (self.items[j][1] if j < hi else None)
+
 
 def devices_in_span(devices: list[Device], start: int, end: int) -> list[tuple[int, Device]]:
     """(offset, device) of every device mention inside [start, end), in order."""

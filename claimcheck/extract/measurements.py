@@ -244,19 +244,19 @@ def attribute_operands(mentions: MentionIndex, claims, measurements: list[Measur
         ops = p.claim.operands
         if len(ops) != 2 or any(o.source != "sentence" for o in ops):
             continue
-        named = mentions.span(p.sentence.start, p.sentence.end)
-        before = [d for pos, d in named if pos < p.stated.start]
-        after = [d for pos, d in named if pos > p.stated.end]
-        if not before or not after or before[-1].id == after[0].id:
+        before, after = mentions.beside(
+            p.sentence.start, p.sentence.end, p.stated.start, p.stated.end
+        )
+        if before is None or after is None or before.id == after.id:
             continue
         subject, reference = (
             by_span.get((ops[0].start, ops[0].end)),
             by_span.get((ops[1].start, ops[1].end)),
         )
         if subject is not None:
-            subject.device = before[-1].id
+            subject.device = before.id
         if reference is not None:
-            reference.device = after[0].id
+            reference.device = after.id
 
 
 def is_rate_quantity(q: Quantity) -> bool:
