@@ -108,6 +108,15 @@ def many_tables(n: int) -> str:
     return "# Report\n\n" + "\n".join(parts)
 
 
+def variants_of_one_device(n: int) -> str:
+    """``n`` short-lived model numbers, each named twice right beside one device named
+    throughout: every one of them is folded into it (one device with ``n`` aliases)."""
+    parts = [
+        f"BIG-IP 9000 and BIG-IP {_model(i)}, BIG-IP 9000 and BIG-IP {_model(i)}." for i in range(n)
+    ]
+    return "# Test\n\nThe BIG-IP 9000 reached 9 Gbps.\n\n" + "\n\n".join(parts) + "\n"
+
+
 def long_line(n: int) -> str:
     """One line of ``n`` repetitions of "1.5x 2% 3 Gbps vs 4 Gbps " (25 characters)."""
     return "1.5x 2% 3 Gbps vs 4 Gbps " * n
@@ -165,6 +174,7 @@ BUILDERS: dict[str, tuple[Callable[[int], str], str]] = {
     "devices_as_columns": (devices_as_columns, "table.md"),
     "table_then_claims": (table_then_claims, "table.md"),
     "many_tables": (many_tables, "tables.md"),
+    "variants_of_one_device": (variants_of_one_device, "variants.md"),
     "long_line": (long_line, "line.txt"),
     "repeated_report": (repeated_report, "report.md"),
 }

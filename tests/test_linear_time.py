@@ -32,6 +32,7 @@ SIZES = {
     "claims_in_one_paragraph": 400,
     "claims_in_paragraphs": 400,
     "claims_in_table": 250,
+    "variants_of_one_device": 400,
     "long_line": 500,
     "repeated_report": 15,
 }

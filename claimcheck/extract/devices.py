@@ -152,40 +152,45 @@ class _Spans:
 
 
 class _Index:
-    """Mention spans per device and over all devices, kept in step with ``add``: lookups
-    instead of scans over every mention (which grow with the document). A device's entry is
-    rebuilt when its mention count changed behind the index's back (``_merge_variants``)."""
+    """Mention spans and aliases per device and spans over all devices, kept in step with
+    ``add``: lookups instead of scans over every mention or alias (which grow with the
+    document). A device's entry is rebuilt when its mentions or aliases changed behind the
+    index's back (``_merge_variants``)."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self._entries: dict[int, tuple[Device, list[int], _Spans]] = {}
+        # id(device) -> (device, [mentions, aliases] counted, mention spans, aliases)
+        self._entries: dict[int, tuple[Device, list[int], _Spans, set[str]]] = {}
         self._all: _Spans | None = None
         self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self._runs: _Runs | None = None
 
-    def _entry(self, dev: Device) -> tuple[Device, list[int], _Spans]:
+    def _entry(self, dev: Device) -> tuple[Device, list[int], _Spans, set[str]]:
         e = self._entries.get(id(dev))
-        if e is None or e[0] is not dev or e[1][0] != len(dev.mentions):
+        if e is None or e[0] is not dev or e[1] != [len(dev.mentions), len(dev.aliases)]:
             spans = _Spans()
             for m in dev.mentions:
                 spans.add(m.start, m.end)
-            e = self._entries[id(dev)] = (dev, [len(dev.mentions)], spans)
+            counts = [len(dev.mentions), len(dev.aliases)]
+            e = self._entries[id(dev)] = (dev, counts, spans, set(dev.aliases))
         return e
 
     def add(self, dev: Device, text: str, start: int, end: int) -> None:
         """A mention of ``dev``, unless it already has one starting at ``start``."""
-        _, count, spans = self._entry(dev)
+        _, counts, spans, aliases = self._entry(dev)
         if start in spans.ends:
             return
         dev.mentions.append(
             Mention(text=text, start=start, end=end, line=self.doc.position(start)[0])
         )
-        count[0] += 1
+        counts[0] += 1
         spans.add(start, end)
         if self._all is not None:
             self._all.add(start, end)
-        if text not in dev.aliases:
+        if text not in aliases:
             dev.aliases.append(text)
+            aliases.add(text)
+            counts[1] += 1
 
     def covers(self, dev: Device, offset: int) -> bool:
         """Does a mention of ``dev`` cover ``offset``?"""
@@ -334,7 +339,8 @@ def _merge_variants(devices: dict[str, Device]) -> None:
         for m in d.mentions:
             owners.setdefault(m.start, []).append(d)
     offsets = sorted(owners)
-    taken: dict[int, set[int]] = {}  # mention starts of the devices that took mentions
+    # mention starts and aliases of the devices that took mentions (one may take thousands)
+    taken: dict[int, tuple[set[int], set[str]]] = {}
     grown: dict[int, Device] = {}  # devices that took mentions: sorted once at the end
     for small in sorted(devices.values(), key=lambda d: len(d.mentions)):
         if small.id not in devices or not small.model:
@@ -342,17 +348,19 @@ def _merge_variants(devices: dict[str, Device]) -> None:
         big = _merge_target(small, devices, rank, extends, owners, offsets)
         if big is None:
             continue
-        starts = taken.get(id(big))
-        if starts is None:
-            starts = taken[id(big)] = {n.start for n in big.mentions}
+        if id(big) not in taken:
+            taken[id(big)] = {n.start for n in big.mentions}, set(big.aliases)
+        starts, known = taken[id(big)]
         for m in small.mentions:
             if m.start not in starts:
                 big.mentions.append(m)
                 starts.add(m.start)
             holders = owners[m.start]
             holders[:] = [*(h for h in holders if h is not small and h is not big), big]
-        known = set(big.aliases)
-        big.aliases.extend(a for a in small.aliases if a not in known)
+        for alias in small.aliases:
+            if alias not in known:
+                big.aliases.append(alias)
+                known.add(alias)
         grown[id(big)] = big
         del devices[small.id]
     for d in grown.values():
