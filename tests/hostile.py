@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def _model(i: int) -> int:
-    """A five-digit model number: no model is a prefix of another ("AX 1000" / "AX 10000"
-    would be one product in two spellings)."""
-    return 10000 + i % 90000
+def _model(i: int) -> str:
+    """A model number of five digits, with a letter in front past 90,000: no model is a
+    prefix of another ("AX 1000" and "AX 10000" would be one product in two spellings)."""
+    number = 10000 + i % 90000
+    return f"{'KLMNP'[i // 90000 - 1]}{number}" if i >= 90000 else str(number)
 
 
 def claim(i: int) -> str:
