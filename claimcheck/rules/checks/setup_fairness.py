@@ -29,6 +29,7 @@ Every check is linear in the input: facts are indexed by device and by position 
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
@@ -422,13 +423,27 @@ def _license_levels(v: View, caps: dict[str, list[tuple[Condition, float]]]) -> 
     if len(set(levels.values())) < 2:
         return
     top = max(levels.values())
-    listing = ", ".join(f"{v.name(d)} {_fmt(g)} Gbps" for d, g in sorted(levels.items()))
-    for d, g in sorted(levels.items()):
+    # every device below the top gets a finding, each listing the levels: at most
+    # MAX_LISTED of them, or the findings would grow with the square of the devices
+    ranked = sorted(levels.items())
+    shown = dict(ranked[:MAX_LISTED])
+    listing = _listed([f"{v.name(d)} {_fmt(g)} Gbps" for d, g in shown.items()], len(levels))
+    evidence = {"licenses_gbps": shown if len(levels) > MAX_LISTED else levels}
+    for d, g in ranked:
         if g < top:
             c = caps[d][0][0]
             yield Hit(c.start, c.end,
                       f"devices licensed at different levels are compared head to head "
-                      f"({listing})", {"licenses_gbps": levels})  # fmt: skip
+                      f"({listing})", evidence)  # fmt: skip
+
+
+MAX_LISTED = 12  # devices a message lists (one finding per device must not list them all)
+
+
+def _listed(shown: list[str], total: int) -> str:
+    """``shown`` joined with commas, and how many more there are of ``total``."""
+    listing = ", ".join(shown)
+    return f"{listing} and {total - len(shown)} more" if total > len(shown) else listing
 
 
 # --- S002 per-device-load -------------------------------------------------------------------
@@ -726,6 +741,8 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
     for d, vals in per.items():
         for value in vals:
             holders.setdefault(value, set()).add(d)
+    compared = sorted(v.compared)
+    lacking: dict[str, str] = {}  # value -> the compared devices without it, as listed
     for d in sorted(per):
         odd = [val for val in per[d] if holders[val] != v.compared]
         special = [val for val in odd if val.lower() not in DEFAULT_PROFILES]
@@ -734,9 +751,14 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
             for c in per[d][val] if _tuned_other(v, c, d)
         ]  # fmt: skip
         if special:
-            others = sorted(v.compared - {d})
             c = min((c for val in special for c in per[d][val]), key=lambda c: _place(v, c))
-            missing = ", ".join(v.name(o) for o in others if not holders[str(c.value)] & {o})
+            value = str(c.value)  # held by d: the others without it are the same for all
+            if value not in lacking:
+                held = holders[value]
+                without = list(itertools.islice((o for o in compared if o not in held), MAX_LISTED))
+                total = len(compared) - len(held & v.compared)
+                lacking[value] = _listed([v.name(o) for o in without], total)
+            missing = lacking[value]
             yield Hit(c.start, c.end,
                       f"{v.name(d)} ran with {', '.join(special)}; {missing or 'the others'} "
                       f"did not (no such setting stated): the devices were not configured alike",
