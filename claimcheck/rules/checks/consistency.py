@@ -611,6 +611,10 @@ FOOTNOTE_LABEL_RE = lazyre.compile(r"[\s\\*]{0,4}(?:<sup>[ \t]*(?P<n>\d{1,3})[ \
                                r"[\].)][ \t])")  # fmt: skip
 MD_FOOTNOTE_DEF_RE = lazyre.compile(r"^\[\^(?P<md>[\w-]{1,20})\]:", re.M)
 MIN_CAPTIONS = 3  # figure/table references are checked only against this many captions
+# every dangling reference lists what the report has: bounded, or the findings would grow
+# with the references times the captions
+MAX_RANGES = 12  # ranges of numbers in a message ("1-3, 5, 7-9")
+MAX_NUMBERS = 100  # question numbers in a finding's evidence
 
 
 @check("dangling_reference")
@@ -677,10 +681,11 @@ class _Targets:
 
     def shown(self, what: str, key: str, numbers: set[int]) -> str:
         """``_ranges(numbers)`` for one listing (questions of an appendix, captions of a
-        kind), formatted once: every reference that misses it shows the same text."""
+        kind), formatted once: every reference that misses it shows the same text, so it
+        shows at most ``MAX_RANGES`` ranges."""
         found = self._shown.get((what, key))
         if found is None:
-            found = self._shown[(what, key)] = _ranges(numbers)
+            found = self._shown[(what, key)] = _ranges(numbers, MAX_RANGES)
         return found
 
     def check_sentence(self, doc: Document, block: Block, s: Sentence) -> Iterator[Hit]:
@@ -707,7 +712,10 @@ class _Targets:
                 )
                 if app not in self._sorted:
                     self._sorted[app] = sorted(found)
-                evidence = {"reference": m.group(0), "questions": list(self._sorted[app])}
+                numbers = self._sorted[app]
+                evidence = {"reference": m.group(0), "questions": numbers[:MAX_NUMBERS]}
+                if len(numbers) > MAX_NUMBERS:
+                    evidence["questions_total"] = len(numbers)
                 yield Hit(start, end, msg, evidence)
         for m in QUESTION_REF_RE.finditer(text):
             if any(a <= m.start() < b for a, b in appendix_q_spans) or self._external(text, m):
@@ -766,8 +774,8 @@ class _Targets:
                     or EXTERNAL_AFTER_RE.match(text, m.end()))  # fmt: skip
 
 
-def _ranges(numbers: set[int]) -> str:
-    """{1, 2, 3, 5} -> "1-3, 5"."""
+def _ranges(numbers: set[int], limit: int | None = None) -> str:
+    """{1, 2, 3, 5} -> "1-3, 5"; past ``limit`` ranges, "and N more"."""
     out: list[str] = []
     run: list[int] = []
     for n in sorted(numbers):
@@ -779,4 +787,6 @@ def _ranges(numbers: set[int]) -> str:
         run = [n]
     if run:
         out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    if limit is not None and len(out) > limit:
+        return f"{', '.join(out[:limit])} and {len(out) - limit} more"
     return ", ".join(out)
