@@ -315,6 +315,15 @@ def _clip(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+MAX_LISTED = 12  # devices a message lists (one finding per device must not list them all)
+
+
+def _listed(shown: list[str], total: int, sep: str = ", ") -> str:
+    """``shown`` joined with ``sep``, and how many more there are of ``total``."""
+    listing = sep.join(shown)
+    return f"{listing} and {total - len(shown)} more" if total > len(shown) else listing
+
+
 # --- S001 license-capped --------------------------------------------------------------------
 
 NEAR_CAP = 0.95  # a result within 5% of the licensed rate is at the cap
@@ -437,15 +446,6 @@ def _license_levels(v: View, caps: dict[str, list[tuple[Condition, float]]]) -> 
                       f"({listing})", evidence)  # fmt: skip
 
 
-MAX_LISTED = 12  # devices a message lists (one finding per device must not list them all)
-
-
-def _listed(shown: list[str], total: int) -> str:
-    """``shown`` joined with commas, and how many more there are of ``total``."""
-    listing = ", ".join(shown)
-    return f"{listing} and {total - len(shown)} more" if total > len(shown) else listing
-
-
 # --- S002 per-device-load -------------------------------------------------------------------
 
 # A setting applied to one device only: "throttled back for the BIG-IP only".
@@ -509,8 +509,10 @@ def per_device_load(doc: Document, ex: Extraction) -> Iterator[Hit]:
                 table_kinds.add(kind)
             elif kind in table_kinds:
                 continue  # prose restating what the table shows: one finding
-            listing = "; ".join(f"{v.name(d)}: {', '.join(sorted(vals))}"
-                                for d, vals in sorted(values.items()))  # fmt: skip
+            # every claim on this test repeats the listing: at most MAX_LISTED devices
+            listing = _listed([f"{v.name(d)}: {', '.join(sorted(vals))}"
+                               for d, vals in sorted(values.items())[:MAX_LISTED]],
+                              len(values), "; ")  # fmt: skip
             test = group_test.get(key)
             if test:
                 differing[test] = f"{label} {listing}"
