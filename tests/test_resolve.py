@@ -81,3 +81,29 @@ def test_vendor_index_answers_as_vendor_of(vendors: dict[str, str], label: str) 
     from claimcheck.extract import tablefacts
 
     assert tablefacts.Vendors(vendors).vendor_of(label) == tablefacts.vendor_of(label, vendors)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 40), min_size=1, max_size=5),
+    st.lists(st.integers(1, 40), min_size=1, max_size=5),
+    st.booleans(),
+    st.integers(-100, 300),
+    st.integers(-100, 300),
+    st.integers(0, 1),
+)
+def test_group_pairs_answer_as_a_pass_over_every_pair(
+    ours: list[int], theirs: list[int], lower: bool, low: int, high: int, decimals: int
+) -> None:
+    from claimcheck import arithmetic as ar
+    from claimcheck.extract.resolve import SHOWN_OUTSIDE, _Pairs
+
+    pairs = _Pairs([_cell("A", v) for v in ours], [_cell("B", v) for v in theirs], lower)
+    delta = ar.percent_lower if lower else ar.percent_higher
+    deltas = [delta(a, b) for a in ours for b in theirs]
+    ratios = [a / b * 100 for a in ours for b in theirs]
+    bounds = ar.range_bounds(low, high, decimals)
+    expected = ar.range_check(low, high, deltas, decimals)[:SHOWN_OUTSIDE]
+    assert pairs.outside(*bounds) == expected
+    assert pairs.ratios_outside(*bounds) == bool(ar.range_check(low, high, ratios, decimals))
+    assert (pairs.deltas[0], pairs.deltas[-1]) == (min(deltas), max(deltas))
