@@ -171,9 +171,17 @@ def range_check(
     high_decimals: int | None = None,
 ) -> list[float]:
     """The values a stated range "low–high" fails to cover, at the stated precision."""
+    lo, hi = range_bounds(low, high, decimals, high_decimals)
+    return [v for v in values if not (lo <= v < hi)]
+
+
+def range_bounds(
+    low: float, high: float, decimals: int = 0, high_decimals: int | None = None
+) -> tuple[float, float]:
+    """[lo, hi): the values a stated range "low–high" covers (see ``range_check``)."""
     lo, _ = rounding_interval(low, decimals)
     _, hi = rounding_interval(high, decimals if high_decimals is None else high_decimals)
-    return [v for v in values if not (lo - _eps(lo) <= v < hi)]
+    return lo - _eps(lo), hi
 
 
 def littles_law_in_flight(throughput_per_s: float, mean_latency_s: float) -> float:

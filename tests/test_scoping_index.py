@@ -1,12 +1,11 @@
-"""The scoping module's device-mention index answers as devices.devices_in_span."""
+"""The extractors' device-mention index answers as devices.devices_in_span."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from claimcheck.extract import devices as dv
-from claimcheck.extract import scoping
-from claimcheck.extract.devices import extract_devices
+from claimcheck.extract.devices import MentionIndex, extract_devices
 from claimcheck.ingest import read_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,24 +18,12 @@ def test_mention_index_matches_devices_in_span() -> None:
             continue
         doc = read_text(path.read_text(encoding="utf-8"), path.name)
         devices = extract_devices(doc)
+        index = MentionIndex(devices)
         spans = [(b.start, b.end) for b in doc.blocks]
         spans += [(m.start, m.end) for d in devices for m in d.mentions]
         spans += [(0, len(doc.text)), (5, 5), (len(doc.text), len(doc.text) + 9)]
         for start, end in spans:
             expected = dv.devices_in_span(devices, start, end)
-            assert scoping.devices_in_span(devices, start, end) == expected
+            assert index.span(start, end) == expected
             checked += bool(expected)
     assert checked > 50
-
-
-def test_mention_index_is_rebuilt_for_another_or_changed_list() -> None:
-    path = ROOT / "corpus" / "adc-vendor-comparison-l7.md"
-    doc = read_text(path.read_text(encoding="utf-8"), path.name)
-    devices = [d for d in extract_devices(doc) if len(d.mentions) > 1]
-    assert devices
-    whole = (0, len(doc.text))
-    assert scoping.devices_in_span(devices, *whole) == dv.devices_in_span(devices, *whole)
-    other = list(devices[:1])
-    assert scoping.devices_in_span(other, *whole) == dv.devices_in_span(other, *whole)
-    devices[0].mentions.pop()
-    assert scoping.devices_in_span(devices, *whole) == dv.devices_in_span(devices, *whole)

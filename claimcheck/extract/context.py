@@ -11,6 +11,8 @@ users") picks the matching figure.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from functools import lru_cache
 
 from claimcheck import lazyre
 from claimcheck.extract.sentences import Sentence
@@ -32,6 +34,13 @@ def entities(text: str) -> list[tuple[int, str]]:
         for m in _ENTITY_RE.finditer(text)
         if m.group(1) not in _COMMON
     ]
+
+
+@lru_cache(maxsize=64)
+def _named(text: str) -> tuple[tuple[int, str], ...]:
+    """``entities(text)``, once per sentence: each claim of a paragraph reads the sentences
+    before it, and each figure of a sentence asks who owns it."""
+    return tuple(entities(text))
 
 
 def owner(sentence: Sentence, q: Quantity, names: set[str]) -> str | None:
@@ -84,7 +93,7 @@ def find_operands(
 ) -> tuple[Quantity, Quantity] | None:
     """(subject, reference) figures for a claim from the sentences before it, or None."""
     stated_at = stated.start - claim_sentence.start
-    names = entities(claim_sentence.text)
+    names = _named(claim_sentence.text)
     subj_names = [n for pos, n in names if pos < stated_at]
     ref_names = [n for pos, n in names if pos > stated_at]
     if not subj_names or not ref_names:
@@ -99,10 +108,15 @@ def find_operands(
         if RESPECTIVELY_RE.search(sentence.text):
             pairs = respectively_pairs(qs, conditions)
             figures = [m for c, m in pairs if c.value in conditions]
+        if not figures:
+            continue
+        # each figure's owner (see ``owner``): the last of the two names before it
+        named = [(sentence.start + pos, n) for pos, n in _named(sentence.text) if n in found]
+        at = [pos for pos, _ in named]
         for q in figures:
-            who = owner(sentence, q, {subj_name, ref_name})
-            if who:
-                found[who].append(q)
+            i = bisect_left(at, q.start)
+            if i:
+                found[named[i - 1][1]].append(q)
     subj, ref = found[subj_name], found[ref_name]
     if len(subj) != 1 or len(ref) != 1 or not same_dimension(subj[0].unit, ref[0].unit):
         return None

@@ -111,10 +111,11 @@ def _conversions(doc, sent, qs, window) -> list[Pending]:  # noqa: ANN001
         return []
     powers = powers[-len(heats) :] if len(powers) >= len(heats) else powers
     out = []
+    estimated = "estimat" in sent.text.lower()
     for heat, power in zip(heats, powers, strict=False):
         watts = ar.convert_units(power.value, power.unit, "watt")
         expected = ar.watts_to_btu_per_hour(watts)
-        qualifier = heat.qualifier or ("about" if "estimat" in sent.text.lower() else None)
+        qualifier = heat.qualifier or ("about" if estimated else None)
         verdict = ar.verify(heat.value, expected, heat.decimals, qualifier, heat.scale)
         claim = new_claim(doc, "conversion", "A003", sent, heat, heat.text, heat.end)
         claim.direction = "W to BTU/h"

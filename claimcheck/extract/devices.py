@@ -21,7 +21,7 @@ from operator import attrgetter
 
 from claimcheck import lazyre
 from claimcheck.extract.quantities import finditer_from
-from claimcheck.models import Device, Document, Mention
+from claimcheck.models import Cell, Device, Document, Mention
 from claimcheck.units import canonical_unit
 
 MODEL = r"(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3}(?:[ -]?(?:XL|XLE|Plus|v))?(?!\w|\.\w)"
@@ -152,39 +152,45 @@ class _Spans:
 
 
 class _Index:
-    """Mention spans per device and over all devices, kept in step with ``add``: lookups
-    instead of scans over every mention (which grow with the document). A device's entry is
-    rebuilt when its mention count changed behind the index's back (``_merge_variants``)."""
+    """Mention spans and aliases per device and spans over all devices, kept in step with
+    ``add``: lookups instead of scans over every mention or alias (which grow with the
+    document). A device's entry is rebuilt when its mentions or aliases changed behind the
+    index's back (``_merge_variants``)."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self._entries: dict[int, tuple[Device, list[int], _Spans]] = {}
+        # id(device) -> (device, [mentions, aliases] counted, mention spans, aliases)
+        self._entries: dict[int, tuple[Device, list[int], _Spans, set[str]]] = {}
         self._all: _Spans | None = None
         self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        self._runs: _Runs | None = None
 
-    def _entry(self, dev: Device) -> tuple[Device, list[int], _Spans]:
+    def _entry(self, dev: Device) -> tuple[Device, list[int], _Spans, set[str]]:
         e = self._entries.get(id(dev))
-        if e is None or e[0] is not dev or e[1][0] != len(dev.mentions):
+        if e is None or e[0] is not dev or e[1] != [len(dev.mentions), len(dev.aliases)]:
             spans = _Spans()
             for m in dev.mentions:
                 spans.add(m.start, m.end)
-            e = self._entries[id(dev)] = (dev, [len(dev.mentions)], spans)
+            counts = [len(dev.mentions), len(dev.aliases)]
+            e = self._entries[id(dev)] = (dev, counts, spans, set(dev.aliases))
         return e
 
     def add(self, dev: Device, text: str, start: int, end: int) -> None:
         """A mention of ``dev``, unless it already has one starting at ``start``."""
-        _, count, spans = self._entry(dev)
+        _, counts, spans, aliases = self._entry(dev)
         if start in spans.ends:
             return
         dev.mentions.append(
             Mention(text=text, start=start, end=end, line=self.doc.position(start)[0])
         )
-        count[0] += 1
+        counts[0] += 1
         spans.add(start, end)
         if self._all is not None:
             self._all.add(start, end)
-        if text not in dev.aliases:
+        if text not in aliases:
             dev.aliases.append(text)
+            aliases.add(text)
+            counts[1] += 1
 
     def covers(self, dev: Device, offset: int) -> bool:
         """Does a mention of ``dev`` cover ``offset``?"""
@@ -201,10 +207,13 @@ class _Index:
         return self._all.covers(offset)
 
     def standalone(self, literal: str, after: re.Pattern[str]) -> list[tuple[int, int]]:
-        """``_standalone`` over the document, once per literal."""
+        """``_standalone`` over the document, once per literal; through the document's word
+        runs, so that a table of many labels is not one scan of the document per label."""
         key = (literal, after.pattern)
         if key not in self._found:
-            self._found[key] = _standalone(self.doc.text, literal, after)
+            if self._runs is None:
+                self._runs = _Runs(self.doc.text)
+            self._found[key] = self._runs.standalone(literal, after)
         return self._found[key]
 
 
@@ -230,6 +239,41 @@ def _standalone(
         else:
             i = text.find(literal, i + 1)
     return out
+
+
+_RUN = r"[\w-]+"  # through re's own cache: no pattern of claimcheck's (see regexlit)
+
+
+class _Runs:
+    """Where each run of word characters and hyphens starts, by the run's text. In a
+    standalone occurrence of a literal, each run of the literal is a whole run of the text
+    (the literal is not preceded or followed by such a character, and inside it its runs
+    end where it has other characters), so the occurrences are looked up through the
+    literal's rarest run instead of searched for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: dict[str, list[int]] = {}
+        for m in re.finditer(_RUN, text):
+            self.starts.setdefault(m.group(), []).append(m.start())
+
+    def standalone(self, literal: str, after: re.Pattern[str]) -> list[tuple[int, int]]:
+        """What ``_standalone(text, literal, after)`` finds."""
+        runs = [(m.start(), m.group()) for m in re.finditer(_RUN, literal)]
+        if not runs:
+            return _standalone(self.text, literal, after)
+        offset, rarest = min(runs, key=lambda r: len(self.starts.get(r[1], ())))
+        text, n = self.text, len(literal)
+        out: list[tuple[int, int]] = []
+        for at in self.starts.get(rarest, ()):
+            i = at - offset
+            if i < 0 or (out and i < out[-1][1]):  # not inside the last occurrence taken
+                continue
+            if i and _WORDISH.match(text, i - 1):
+                continue
+            if text.startswith(literal, i) and not after.match(text, i + n):
+                out.append((i, i + n))
+        return out
 
 
 def extract_devices(doc: Document) -> list[Device]:
@@ -273,40 +317,79 @@ def extract_devices(doc: Document) -> list[Device]:
     return sorted(devices.values(), key=lambda d: d.mentions[0].start)
 
 
-def _near(starts: list[int], offset: int, distance: int) -> bool:
-    """Is some value of the sorted ``starts`` within ``distance`` of ``offset`` (exclusive)?"""
-    i = bisect_left(starts, offset - distance + 1)
-    return i < len(starts) and starts[i] < offset + distance
-
-
 def _merge_variants(devices: dict[str, Device]) -> None:
     """Fold spellings of one product into one device: "Alteon 5224" into "Alteon 5224 XL",
     "NetScaler MPX" into "NetScaler MPX-11500", and a chassis named beside its blade
-    ("VIPRION 2400 chassis with a B2100 blade") into the blade named more often."""
+    ("VIPRION 2400 chassis with a B2100 blade") into the blade named more often.
+
+    Each device, fewest mentions first, folds into the first device (most mentions first)
+    of its family whose model it begins, or that is named more often and within 45
+    characters of it. Those candidates are looked up (models by their prefixes, mentions by
+    offset) rather than found by trying every pair of devices."""
     items = sorted(devices.values(), key=lambda d: -len(d.mentions))
+    rank = {id(d): i for i, d in enumerate(items)}
+    extends: dict[tuple[str | None, str], list[Device]] = {}  # (family, model prefix) -> devices
+    for d in items:
+        if d.model:
+            b = _norm(d.model)
+            for k in range(len(b)):
+                extends.setdefault((d.family, b[:k]), []).append(d)
+    owners: dict[int, list[Device]] = {}  # mention start -> the devices named there
+    for d in items:
+        for m in d.mentions:
+            owners.setdefault(m.start, []).append(d)
+    offsets = sorted(owners)
+    # mention starts and aliases of the devices that took mentions (one may take thousands)
+    taken: dict[int, tuple[set[int], set[str]]] = {}
+    grown: dict[int, Device] = {}  # devices that took mentions: sorted once at the end
     for small in sorted(devices.values(), key=lambda d: len(d.mentions)):
         if small.id not in devices or not small.model:
             continue
-        for big in items:
-            if big is small or big.id not in devices or big.family != small.family or not big.model:
-                continue
-            a, b = _norm(small.model), _norm(big.model)
-            prefix = b.startswith(a) and b != a
-            if not prefix and len(big.mentions) > len(small.mentions):
-                big_starts = sorted(n.start for n in big.mentions)
-                beside = any(_near(big_starts, m.start, 45) for m in small.mentions)
-            else:
-                beside = False
-            if prefix or beside:
-                taken = {n.start for n in big.mentions}
-                for m in small.mentions:
-                    if m.start not in taken:
-                        big.mentions.append(m)
-                        taken.add(m.start)
-                big.aliases.extend(a for a in small.aliases if a not in big.aliases)
-                big.mentions.sort(key=lambda m: m.start)
-                del devices[small.id]
-                break
+        big = _merge_target(small, devices, rank, extends, owners, offsets)
+        if big is None:
+            continue
+        if id(big) not in taken:
+            taken[id(big)] = {n.start for n in big.mentions}, set(big.aliases)
+        starts, known = taken[id(big)]
+        for m in small.mentions:
+            if m.start not in starts:
+                big.mentions.append(m)
+                starts.add(m.start)
+            holders = owners[m.start]
+            holders[:] = [*(h for h in holders if h is not small and h is not big), big]
+        for alias in small.aliases:
+            if alias not in known:
+                big.aliases.append(alias)
+                known.add(alias)
+        grown[id(big)] = big
+        del devices[small.id]
+    for d in grown.values():
+        d.mentions.sort(key=lambda m: m.start)
+
+
+def _merge_target(
+    small: Device,
+    devices: dict[str, Device],
+    rank: dict[int, int],
+    extends: dict[tuple[str | None, str], list[Device]],
+    owners: dict[int, list[Device]],
+    offsets: list[int],
+) -> Device | None:
+    """The device ``small`` folds into (see ``_merge_variants``), or None."""
+    a = _norm(small.model or "")
+    found = list(extends.get((small.family, a), ()))  # models that ``a`` begins, longer
+    count = len(small.mentions)
+    for m in small.mentions:
+        lo, hi = bisect_right(offsets, m.start - 45), bisect_left(offsets, m.start + 45)
+        for offset in offsets[lo:hi]:
+            found.extend(d for d in owners[offset] if len(d.mentions) > count)
+    best = None
+    for big in found:
+        if big is small or big.id not in devices or big.family != small.family or not big.model:
+            continue
+        if best is None or rank[id(big)] < rank[id(best)]:
+            best = big
+    return best
 
 
 GENERIC_RE = lazyre.compile(
@@ -366,6 +449,35 @@ _DISTINCT_RE = lazyre.compile(r"(?<![A-Za-z0-9])[A-Za-z]*\d[\w-]*|(?<![\w-])[\w-
 
 def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> None:
     """Row labels of a per-device table ("Device", "Product", "Model" column) are devices too."""
+    labels = list(_device_labels(doc))
+    cover = _AliasCover({_norm(t) for _, _, tokens in labels for t in tokens})
+    for d in devices.values():
+        cover.add(d)
+    for cell, name, tokens in labels:
+        if ix.known(devices, cell.start) or cover.covers(name, tokens):
+            continue
+        if not _plausible_label(name):
+            continue
+        has_model = any(
+            len(re.findall(r"\d", t)) >= 2 and re.search(r"[A-Za-z]", t) for t in tokens
+        ) or any(re.fullmatch(r"\d{3,}", t) for t in tokens)
+        if not has_model and len(ix.standalone(name, _WORDISH)) < 3:
+            continue  # a label without a model number must be named in the prose too
+        key = "-".join(_norm(t) for t in name.split() if t) or _norm(name)
+        dev = devices.setdefault(key, Device(id=key, name=name))
+        ix.add(dev, cell.text, cell.start, cell.end)
+        # the whole label first: a token that starts it must not shorten its mentions
+        for literal in dict.fromkeys([name, *(t for t in tokens if len(t) >= 3)]):
+            for s, e in ix.standalone(literal, _WORDISH):
+                if not ix.known(devices, s):
+                    ix.add(dev, doc.text[s:e], s, e)
+        dev.mentions.sort(key=lambda mm: mm.start)
+        cover.add(dev)
+
+
+def _device_labels(doc: Document) -> Iterator[tuple[Cell, str, list[str]]]:
+    """(cell, label, distinctive tokens) of each label in a device column that could name a
+    device: not empty, at most 48 characters, with a letter."""
     for block in doc.blocks:
         table = block.table
         if table is None or not table.header:
@@ -378,36 +490,48 @@ def _table_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> Non
                 continue
             cell = row.cells[col]
             name = cell.text.strip().strip("*")
-            if (
-                not name
-                or len(name) > 48
-                or not re.search(r"[A-Za-z]", name)
-                or ix.known(devices, cell.start)
-            ):
+            if not name or len(name) > 48 or not re.search(r"[A-Za-z]", name):
                 continue
             tokens = [
                 t
                 for t in _DISTINCT_RE.findall(name)
                 if re.search(r"\d", t) and re.search(r"[A-Za-z]", t) or len(t) >= 3
             ]
-            if any(_covers(d, tokens, name) for d in devices.values()):
+            yield cell, name, tokens
+
+
+class _AliasCover:
+    """Does some device already name a table label (``_covers`` over every device)? The
+    tokens the labels could ask about are known in advance, so each alias is looked through
+    once, for those tokens, as it is added; a label is then answered by set lookups instead
+    of a pass over every device's aliases."""
+
+    def __init__(self, wanted: set[str]) -> None:
+        self.wanted = {w for w in wanted if len(w) >= 3}
+        self.lengths = sorted({len(w) for w in self.wanted})
+        self.names: set[str] = set()  # every alias, normalised
+        self.found: set[str] = set()  # wanted tokens some alias contains
+        self.seen: dict[str, int] = {}  # device id -> aliases looked through
+
+    def add(self, device: Device) -> None:
+        """Take in the aliases ``device`` gained since the last call."""
+        done = self.seen.get(device.id, 0)
+        for alias in device.aliases[done:]:
+            n = _norm(alias)
+            if n in self.names:
                 continue
-            if not _plausible_label(name):
-                continue
-            has_model = any(
-                len(re.findall(r"\d", t)) >= 2 and re.search(r"[A-Za-z]", t) for t in tokens
-            ) or any(re.fullmatch(r"\d{3,}", t) for t in tokens)
-            if not has_model and len(ix.standalone(name, _WORDISH)) < 3:
-                continue  # a label without a model number must be named in the prose too
-            key = "-".join(_norm(t) for t in name.split() if t) or _norm(name)
-            dev = devices.setdefault(key, Device(id=key, name=name))
-            ix.add(dev, cell.text, cell.start, cell.end)
-            # the whole label first: a token that starts it must not shorten its mentions
-            for literal in dict.fromkeys([name, *(t for t in tokens if len(t) >= 3)]):
-                for s, e in ix.standalone(literal, _WORDISH):
-                    if not ix.known(devices, s):
-                        ix.add(dev, doc.text[s:e], s, e)
-            dev.mentions.sort(key=lambda mm: mm.start)
+            self.names.add(n)
+            for size in self.lengths:
+                for i in range(len(n) - size + 1):
+                    if n[i : i + size] in self.wanted:
+                        self.found.add(n[i : i + size])
+        self.seen[device.id] = len(device.aliases)
+
+    def covers(self, name: str, tokens: list[str]) -> bool:
+        """What ``any(_covers(d, tokens, name) for d in devices)`` answers."""
+        if _norm(name) in self.names:
+            return True
+        return any(n in self.found for n in map(_norm, tokens) if len(n) >= 3)
 
 
 _NOT_A_DEVICE = lazyre.compile(
@@ -496,26 +620,48 @@ def device_at(devices: list[Device], start: int, end: int) -> Device | None:
     return None
 
 
+class MentionIndex:
+    """Every mention of a device list as (offset, device), sorted by offset (devices in list
+    order on ties). Built once the list is final, so that the extractors' question "which
+    devices does this sentence or row name?" is a bisection, with nothing to check first."""
+
+    def __init__(self, devices: list[Device]) -> None:
+        self.items = sorted(((m.start, d) for d in devices for m in d.mentions), key=lambda x: x[0])
+        self.starts = [s for s, _ in self.items]
+
+    def span(self, start: int, end: int) -> list[tuple[int, Device]]:
+        """(offset, device) of every device mention inside [start, end), in order."""
+        return self.items[bisect_left(self.starts, start) : bisect_left(self.starts, end)]
+
+    def beside(
+        self, start: int, end: int, before: int, after: int
+    ) -> tuple[Device | None, Device | None]:
+        """Among the mentions inside [start, end): the device named last before offset
+        ``before`` and the one named first after offset ``after``."""
+        lo, hi = bisect_left(self.starts, start), bisect_left(self.starts, end)
+        i = bisect_left(self.starts, before, lo, hi)
+        j = bisect_right(self.starts, after, lo, hi)
+        return (self.items[i - 1][1] if i > lo else None), (self.items[j][1] if j < hi else None)
+
+
 def devices_in_span(devices: list[Device], start: int, end: int) -> list[tuple[int, Device]]:
     """(offset, device) of every device mention inside [start, end), in order."""
-    starts, items = _span_index(devices)
-    return items[bisect_left(starts, start) : bisect_left(starts, end)]
+    return _span_index(devices).span(start, end)
 
 
 _MENTIONS = attrgetter("mentions")
-_LAST_SPAN_INDEX: tuple = ()  # (devices, signature, starts, items) of the last list indexed
+_LAST_SPAN_INDEX: tuple = ()  # (devices, signature, index) of the last list indexed
 
 
-def _span_index(devices: list[Device]) -> tuple[list[int], list[tuple[int, Device]]]:
-    """Every mention of ``devices`` as (offset, device), sorted by offset (devices in list
-    order on ties), with the offsets for bisecting. Extractors query one list again and
-    again, so the last one is kept while no device gained or lost a mention."""
+def _span_index(devices: list[Device]) -> MentionIndex:
+    """The MentionIndex of ``devices``. Callers may query one list again and again, so the
+    last one is kept while no device gained or lost a mention (a check that costs a pass
+    over the list: the extractors build a MentionIndex once instead)."""
     global _LAST_SPAN_INDEX
     signature = (list(map(id, devices)), list(map(len, map(_MENTIONS, devices))))
     last = _LAST_SPAN_INDEX
     if last and last[0] is devices and last[1] == signature:
-        return last[2], last[3]
-    items = sorted(((m.start, d) for d in devices for m in d.mentions), key=lambda x: x[0])
-    starts = [s for s, _ in items]
-    _LAST_SPAN_INDEX = (devices, signature, starts, items)
-    return starts, items
+        return last[2]
+    index = MentionIndex(devices)
+    _LAST_SPAN_INDEX = (devices, signature, index)
+    return index

@@ -16,10 +16,10 @@ from functools import lru_cache
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract.benchtests import parse_test_name
-from claimcheck.extract.devices import devices_in_span
+from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.sentences import split
 from claimcheck.extract.tablefacts import cell_number, row_label
-from claimcheck.models import Block, Device, Document, Measurement, Quantity
+from claimcheck.models import Block, Document, Measurement, Quantity
 from claimcheck.units import dimensionality, is_bit_rate, is_power
 
 NOT_A_RESULT = lazyre.compile(
@@ -54,13 +54,19 @@ NUMERATOR_UNIT = {
 }
 
 
+@lru_cache(maxsize=64)
+def _says(pattern: re.Pattern[str], context: str) -> bool:
+    """``pattern.search(context)``, once per sentence: every figure of a sentence asks."""
+    return pattern.search(context) is not None
+
+
 def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
     """The metric family of a quantity in its sentence, or None when it is not a result."""
     unit = q.unit
     if not unit or q.unit_text in ("GbE", "GigE"):
         return None  # a link's speed ("10GbE switch") is equipment, not a result
     if q.is_percent:
-        return "cpu" if CPU_WORDS.search(context) else None
+        return "cpu" if _says(CPU_WORDS, context) else None
     dims = dimensionality(unit)
     if "[information]" in dims and "/ [time]" in dims and "watt" not in unit:
         if test_metric in ("ssl_throughput", "compression_throughput"):
@@ -78,16 +84,16 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
         return "rps"
     if dims == "[transaction] / [time]":
         return "ssl_tps" if test_metric == "ssl_tps" else "rps"
-    if dims == "[connection]" and CONCURRENT_WORDS.search(context):
+    if dims == "[connection]" and _says(CONCURRENT_WORDS, context):
         return "concurrent_connections"
-    if dims == "[time]" and LATENCY_WORDS.search(context):
+    if dims == "[time]" and _says(LATENCY_WORDS, context):
         return "latency"
     return None
 
 
 def prose_measurements(
-    doc: Document, block: Block, quantities: list[Quantity], devices: list[Device], test: str | None,
-    test_metric: str | None, skip: list[tuple[int, int]],
+    doc: Document, block: Block, quantities: list[Quantity], mentions: MentionIndex,
+    test: str | None, test_metric: str | None, skip: list[tuple[int, int]],
 ) -> list[Measurement]:  # fmt: skip
     """Results stated in a prose block."""
     out = []
@@ -98,7 +104,8 @@ def prose_measurements(
         lo, hi = bisect_left(starts, sentence.start), bisect_left(starts, sentence.end)
         if lo == hi:
             continue
-        mentions = devices_in_span(devices, sentence.start, sentence.end)
+        named = mentions.span(sentence.start, sentence.end)
+        named_at = [pos for pos, _ in named]
         for q in quantities[lo:hi]:
             if q.multiplier or q.is_range:
                 continue
@@ -109,8 +116,8 @@ def prose_measurements(
             family = family_of(q, sentence.text, test_metric)
             if family is None:
                 continue
-            before = [d for pos, d in mentions if pos < q.start]
-            device = before[-1] if before else (mentions[0][1] if mentions else None)
+            k = bisect_left(named_at, q.start)  # the last device named before the figure
+            device = named[k - 1][1] if k else (named[0][1] if named else None)
             out.append(_measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
                                     q.text, q.decimals, q.qualifier, "text"))  # fmt: skip
     return out
@@ -162,7 +169,7 @@ def _column_family(header: str) -> tuple[str | None, str | None, str]:
 
 
 def table_measurements(
-    doc: Document, block: Block, devices: list[Device], test: str | None, previous_text: str
+    doc: Document, block: Block, mentions: MentionIndex, test: str | None, previous_text: str
 ) -> list[Measurement]:
     """Results in a table: one per numeric cell under a metric column, in a device's row."""
     table = block.table
@@ -171,7 +178,7 @@ def table_measurements(
     columns = [_column_family(h) for h in header]
     out = []
     for row in table.body if table else []:
-        found = devices_in_span(devices, row.start, row.end)
+        found = mentions.span(row.start, row.end)
         device = found[0][1] if found else None
         for ci, cell in enumerate(row.cells[: len(header)]):
             family, tid, unit = columns[ci]
@@ -215,11 +222,14 @@ def _derived(doc, block, row, header, columns, device, kind) -> list[Measurement
     return out
 
 
-def derived_test(doc: Document, section: str | None, family: str) -> str | None:
-    """The test a per-watt figure's numerator comes from, as the section's prose names it."""
-    for block in doc.blocks:
-        if block.section != section or block.table is not None:
-            continue
+def derived_test(
+    doc: Document, section: str | None, family: str, prose: list[Block] | None = None
+) -> str | None:
+    """The test a per-watt figure's numerator comes from, as the section's prose names it
+    (``prose``: the section's blocks other than tables, when the caller has them at hand)."""
+    if prose is None:
+        prose = [b for b in doc.blocks if b.section == section and b.table is None]
+    for block in prose:
         for m in LAYER_METRIC.finditer(block.text):
             parsed = parse_test_name(m.group(0))
             if parsed and parsed[2] == family:
@@ -227,26 +237,26 @@ def derived_test(doc: Document, section: str | None, family: str) -> str | None:
     return None
 
 
-def attribute_operands(devices: list[Device], claims, measurements: list[Measurement]) -> None:  # noqa: ANN001
+def attribute_operands(mentions: MentionIndex, claims, measurements: list[Measurement]) -> None:  # noqa: ANN001
     """In "X was 1.5x that of Y at A compared with B", A is X's figure and B is Y's."""
     by_span = {(m.start, m.end): m for m in measurements}
     for p in claims:
         ops = p.claim.operands
         if len(ops) != 2 or any(o.source != "sentence" for o in ops):
             continue
-        mentions = devices_in_span(devices, p.sentence.start, p.sentence.end)
-        before = [d for pos, d in mentions if pos < p.stated.start]
-        after = [d for pos, d in mentions if pos > p.stated.end]
-        if not before or not after or before[-1].id == after[0].id:
+        before, after = mentions.beside(
+            p.sentence.start, p.sentence.end, p.stated.start, p.stated.end
+        )
+        if before is None or after is None or before.id == after.id:
             continue
         subject, reference = (
             by_span.get((ops[0].start, ops[0].end)),
             by_span.get((ops[1].start, ops[1].end)),
         )
         if subject is not None:
-            subject.device = before[-1].id
+            subject.device = before.id
         if reference is not None:
-            reference.device = after[0].id
+            reference.device = after.id
 
 
 def is_rate_quantity(q: Quantity) -> bool:

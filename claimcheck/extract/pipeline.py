@@ -7,7 +7,7 @@ from bisect import bisect_left
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
-from claimcheck.extract.devices import extract_devices
+from claimcheck.extract.devices import MentionIndex, extract_devices
 from claimcheck.extract.efficiency import table_claims
 from claimcheck.extract.measurements import (
     attribute_operands,
@@ -19,7 +19,7 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, split
-from claimcheck.models import Document, Extraction, Measurement, Quantity
+from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
 
@@ -38,6 +38,7 @@ def _by_sentence(
 def extract_document(doc: Document) -> Extraction:
     """Devices, tests, conditions, measurements, quantities and claims of a document."""
     devices = extract_devices(doc)
+    mentions = MentionIndex(devices)
     tests, block_tests = assign_tests(doc)
     metric_of = {t.id: t.metric for t in tests}
     ex = Extraction(path=doc.name, devices=devices, tests=tests)
@@ -47,11 +48,11 @@ def extract_document(doc: Document) -> Extraction:
     for block, test in zip(doc.blocks, block_tests, strict=True):
         found = scan(block.text, block.start)
         ex.quantities.extend(found)
-        conds = block_conditions(doc, block, test, devices)
+        conds = block_conditions(doc, block, test, mentions)
         ex.conditions.extend(conds)
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
-            ex.measurements.extend(table_measurements(doc, block, devices, test, previous_text))
+            ex.measurements.extend(table_measurements(doc, block, mentions, test, previous_text))
         previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
@@ -68,9 +69,9 @@ def extract_document(doc: Document) -> Extraction:
             (p.stated.start, p.stated.end) for p in block_claims
         ]
         measured = prose_measurements(
-            doc, block, found, devices, test, metric_of.get(test or ""), skip
+            doc, block, found, mentions, test, metric_of.get(test or ""), skip
         )
-        attribute_operands(devices, block_claims, measured)
+        attribute_operands(mentions, block_claims, measured)
         ex.measurements.extend(measured)
     _scope_derived(doc, ex.measurements)
     resolve(doc, pending)
@@ -81,9 +82,15 @@ def extract_document(doc: Document) -> Extraction:
 def _scope_derived(doc: Document, measurements: list[Measurement]) -> None:
     """A derived figure (efficiency x power) belongs to the test its section's prose names."""
     cache: dict[tuple[str | None, str], str | None] = {}
+    prose: dict[str | None, list[Block]] | None = None  # section -> its blocks but tables
     for m in measurements:
         if m.source == "derived" and m.test is None:
             key = (m.section, m.metric)
             if key not in cache:
-                cache[key] = derived_test(doc, m.section, m.metric)
+                if prose is None:
+                    prose = {}
+                    for b in doc.blocks:
+                        if b.table is None:
+                            prose.setdefault(b.section, []).append(b)
+                cache[key] = derived_test(doc, m.section, m.metric, prose.get(m.section, []))
             m.test = cache[key]

@@ -12,6 +12,7 @@ Three passes, in order:
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
@@ -33,9 +34,12 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
     open_claims = [p for p in pending if p.claim.status == "unverifiable" and not p.claim.operands]
     if not open_claims:
         return
-    vendors: dict[str, str] | None = None
+    vendors: tablefacts.Vendors | None = None
+    by_vendor: dict[int, dict[str, str | None]] = {}  # id(cells) -> row label -> vendor
+    worked: dict[tuple, _Pairs | None] = {}  # (id(cells), vendor, lower) -> its pairs
     cells_cache: dict = {}
-    labelled: dict[int, list[tablefacts.CellValue]] = {}  # id(cells) -> first cell per label
+    # id(cells) -> the first cell per label, and their labels' finder
+    labelled: dict[int, tuple[list[tablefacts.CellValue], tablefacts.LabelFinder]] = {}
     for p in open_claims:
         if p.claim.kind not in ("percent-delta", "ratio"):
             continue
@@ -43,12 +47,17 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
         if cells:
             if p.stated.is_range:
                 if vendors is None:
-                    vendors = tablefacts.vendor_map(doc)
-                _group(doc, p, cells, vendors)
+                    vendors = tablefacts.Vendors(tablefacts.vendor_map(doc))
+                if id(cells) not in by_vendor:
+                    labels = {c.row_label: 0 for c in cells}
+                    by_vendor[id(cells)] = {label: vendors.vendor_of(label) for label in labels}
+                _group(doc, p, cells, by_vendor[id(cells)], worked)
             else:
                 if id(cells) not in labelled:
-                    labelled[id(cells)] = _first_per_label(cells)
-                _pairwise(doc, p, labelled[id(cells)])
+                    first = _first_per_label(cells)
+                    finder = tablefacts.LabelFinder([c.row_label for c in first])
+                    labelled[id(cells)] = first, finder
+                _pairwise(doc, p, *labelled[id(cells)])
         if not p.claim.operands and p.earlier and not p.stated.is_range:
             _from_context(doc, p)
     _cross_claims(doc, pending)
@@ -96,15 +105,20 @@ def _from_context(doc: Document, p: Pending) -> None:
 
 
 def pick_pair(
-    cells: list[tablefacts.CellValue], text: str, stated_at: int
+    cells: list[tablefacts.CellValue],
+    text: str,
+    stated_at: int,
+    finder: tablefacts.LabelFinder | None = None,
 ) -> tuple[tablefacts.CellValue, tablefacts.CellValue] | None:
-    """The cells of the device named last before the stated value and first after it."""
+    """The cells of the device named last before the stated value and first after it
+    (``finder``: the LabelFinder of the cells' row labels, when the caller keeps one)."""
+    if finder is None:
+        finder = tablefacts.LabelFinder([c.row_label for c in cells])
+    found = finder.first_mentions(text)
     before, after = [], []
-    for c in cells:
-        pos = tablefacts.find_label(c.row_label, text)
-        if pos < 0:
-            continue
-        (before if pos < stated_at else after).append((pos, c))
+    for i in sorted(found):  # in cell order: the first cell wins a tie
+        pos = found[i]
+        (before if pos < stated_at else after).append((pos, cells[i]))
     if not before or not after:
         return None
     return max(before, key=lambda x: x[0])[1], min(after, key=lambda x: x[0])[1]
@@ -119,9 +133,11 @@ def _first_per_label(cells: list[tablefacts.CellValue]) -> list[tablefacts.CellV
     return list(first.values())
 
 
-def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> None:
+def _pairwise(
+    doc: Document, p: Pending, cells: list[tablefacts.CellValue], finder: tablefacts.LabelFinder
+) -> None:
     """Two devices named in the sentence, one metric column: judge their two cells."""
-    picked = pick_pair(cells, p.sentence.text, p.stated.start - p.sentence.start)
+    picked = pick_pair(cells, p.sentence.text, p.stated.start - p.sentence.start, finder)
     if picked is None:
         return
     subj, ref = picked
@@ -131,14 +147,17 @@ def _pairwise(doc: Document, p: Pending, cells: list[tablefacts.CellValue]) -> N
 
 
 def _group(
-    doc: Document, p: Pending, cells: list[tablefacts.CellValue], vendors: dict[str, str]
+    doc: Document,
+    p: Pending,
+    cells: list[tablefacts.CellValue],
+    by_vendor: dict[str, str | None],
+    worked: dict[tuple, _Pairs | None],
 ) -> None:
-    """A stated range for one vendor's devices against the other devices in a column."""
+    """A stated range for one vendor's devices against the other devices in a column (the
+    vendor of each row label in ``by_vendor``; ``worked``: the pairs of each vendor group
+    and direction, kept across the claims about one column)."""
     text = p.sentence.text
     stated_at = p.stated.start - p.sentence.start
-    by_vendor = {
-        label: tablefacts.vendor_of(label, vendors) for label in {c.row_label: 0 for c in cells}
-    }
     named = {
         v for v in set(by_vendor.values()) if v
         and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text[:stated_at], re.I)
@@ -146,41 +165,85 @@ def _group(
     if len(named) != 1 or not _OTHERS_RE.search(text[stated_at:]):
         return
     vendor = named.pop()
-    ours = [c for c in cells if by_vendor[c.row_label] == vendor]
-    theirs = [c for c in cells if by_vendor[c.row_label] not in (vendor, None)]
-    if not ours or not theirs or any(c.value == 0 for c in theirs):
-        return
     lower = p.claim.direction == "lower"
-    delta = ar.percent_lower if lower else ar.percent_higher
-    pairs = [(delta(a.value, b.value), a, b) for a in ours for b in theirs]
-    deltas = [d for d, _, _ in pairs]
+    key = (id(cells), vendor, lower)
+    if key not in worked:
+        ours = [c for c in cells if by_vendor[c.row_label] == vendor]
+        theirs = [c for c in cells if by_vendor[c.row_label] not in (vendor, None)]
+        usable = ours and theirs and not any(c.value == 0 for c in theirs)
+        worked[key] = _Pairs(ours, theirs, lower) if usable else None
+    pairs = worked[key]
+    if pairs is None:
+        return
     q = p.stated
     claim = p.claim
-    claim.operands = [_cell_operand(doc, c) for c in ours + theirs]
-    outside = ar.range_check(q.range_low, q.range_high, deltas, q.decimals, q.high_decimals)
+    claim.operands = [_cell_operand(doc, c) for c in pairs.ours + pairs.theirs]
+    bounds = ar.range_bounds(q.range_low, q.range_high, q.decimals, q.high_decimals)
+    outside = pairs.outside(*bounds)
     shown = ar.shown_decimals(q.decimals)
-    span = f"{ar.format_number(min(deltas), shown)}%–{ar.format_number(max(deltas), shown)}%"
-    claim.recomputed, claim.recomputed_value = span, max(deltas)
+    least, most = pairs.deltas[0], pairs.deltas[-1]
+    span = f"{ar.format_number(least, shown)}%–{ar.format_number(most, shown)}%"
+    claim.recomputed, claim.recomputed_value = span, most
     if not outside:
         claim.status = "consistent"
         return
     last = claim.stated.split()[-1]
     word = last if last.isalpha() else claim.direction
-    lo, hi = min(pairs, key=lambda x: x[0]), max(pairs, key=lambda x: x[0])
+    lo, hi = pairs.lowest, pairs.highest
     claim.status, claim.severity, claim.diagnosis = "inconsistent", "error", "range"
     msg = (f'stated "{claim.stated}"; {cells[0].column}, {vendor} devices vs the others: '
            f"{lo[1].text} vs {lo[2].text} is {ar.format_number(lo[0], shown)}% {word}, "
            f"{hi[1].text} vs {hi[2].text} is {ar.format_number(hi[0], shown)}% {word}")  # fmt: skip
-    ratios = [a.value / b.value * 100 for _, a, b in pairs]
-    if not ar.range_check(q.range_low, q.range_high, ratios, q.decimals, q.high_decimals):
+    if not pairs.ratios_outside(*bounds):
         claim.diagnosis = "ratio-as-increase"
-        msg += (f" (ratios {ar.format_number(min(ratios), 0)}%–{ar.format_number(max(ratios), 0)}% "
+        ratios = pairs.ratios
+        msg += (f" (ratios {ar.format_number(ratios[0], 0)}%–{ar.format_number(ratios[-1], 0)}% "
                 "stated as increases)")  # fmt: skip
     else:
         msg += "; outside the range: " + ", ".join(
-            f"{ar.format_number(d, shown)}%" for d in outside[:6]
+            f"{ar.format_number(d, shown)}%" for d in outside
         )
     claim.message = tablefacts.strip_markup(msg)
+
+
+SHOWN_OUTSIDE = 6  # differences outside a stated range that a message shows
+
+
+class _Pairs:
+    """Every pair of one vendor's device and another's in one column, with the percentage
+    between them, worked out once for all the claims about that group: the claims differ
+    only in their stated range, which is checked by bisection in the sorted differences."""
+
+    def __init__(
+        self, ours: list[tablefacts.CellValue], theirs: list[tablefacts.CellValue], lower: bool
+    ) -> None:
+        self.ours, self.theirs = ours, theirs
+        delta = ar.percent_lower if lower else ar.percent_higher
+        pairs = [(delta(a.value, b.value), a, b) for a in ours for b in theirs]
+        self.lowest = min(pairs, key=lambda x: x[0])
+        self.highest = max(pairs, key=lambda x: x[0])
+        order = sorted(range(len(pairs)), key=lambda i: pairs[i][0])
+        self.values = [pairs[i][0] for i in range(len(pairs))]
+        self.deltas = [pairs[i][0] for i in order]
+        self.ratios = sorted(a.value / b.value * 100 for _, a, b in pairs)
+        # the first pairs (in pair order) among the smallest k differences, and among the
+        # differences from the k-th on: what a pass in pair order would show first
+        self.first_below: list[list[int]] = [[]]
+        for i in order:
+            self.first_below.append(sorted([i, *self.first_below[-1]])[:SHOWN_OUTSIDE])
+        self.first_above: list[list[int]] = [[] for _ in range(len(order) + 1)]
+        for k in range(len(order) - 1, -1, -1):
+            self.first_above[k] = sorted([order[k], *self.first_above[k + 1]])[:SHOWN_OUTSIDE]
+
+    def outside(self, lo: float, hi: float) -> list[float]:
+        """The first ``SHOWN_OUTSIDE`` differences (in pair order) outside [lo, hi)."""
+        below, above = bisect_left(self.deltas, lo), bisect_left(self.deltas, hi)
+        found = sorted({*self.first_below[below], *self.first_above[above]})
+        return [self.values[i] for i in found[:SHOWN_OUTSIDE]]
+
+    def ratios_outside(self, lo: float, hi: float) -> bool:
+        """Is some ratio (in percent) outside [lo, hi)?"""
+        return bisect_left(self.ratios, lo) > 0 or bisect_left(self.ratios, hi) < len(self.ratios)
 
 
 def _cross_claims(doc: Document, pending: list[Pending]) -> None:
@@ -194,9 +257,10 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
         c = p.claim
         if c.status != "unverifiable" or c.operands or c.kind not in ("percent-delta", "ratio"):
             continue
-        same = [
-            r for r in resolved.get((c.kind, c.stated_value, p.stated.decimals), []) if r is not p
-        ]
+        candidates = resolved.get((c.kind, c.stated_value, p.stated.decimals), [])
+        if len(candidates) > 2:
+            continue  # two or more others restate it: ambiguous (not a pass over them all)
+        same = [r for r in candidates if r is not p]
         if len(same) != 1:
             continue
         src = same[0]

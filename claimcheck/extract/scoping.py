@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 
 from claimcheck import lazyre
 from claimcheck.extract import conditions as cx
 from claimcheck.extract.benchtests import test_of_row
+from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.sentences import split
-from claimcheck.models import Block, Condition, Device, Document
+from claimcheck.models import Block, Condition, Document
 
 PER_DEVICE = {"license_cap", "software_version", "profile", "power_method", "load_setting",
               "interfaces", "hardware", "errors"}  # fmt: skip
@@ -26,40 +27,6 @@ DOCUMENT_SECTIONS = lazyre.compile(
     r"appendix|details|profile|overview|introduction|summary|how we tested|about|process",
     re.IGNORECASE,
 )
-
-
-class _Mentions:
-    """Device mentions sorted by offset, built once per device list: the same answers as
-    ``devices.devices_in_span``, by bisection instead of a pass over every mention."""
-
-    def __init__(self, devices: list[Device]) -> None:
-        self.devices = devices
-        self.size = self._size(devices)
-        found = [(m.start, d) for d in devices for m in d.mentions]
-        self.items = sorted(found, key=lambda x: x[0])  # stable: ties keep device order
-        self.starts = [s for s, _ in self.items]
-
-    @staticmethod
-    def _size(devices: list[Device]) -> int:
-        return sum(len(d.mentions) for d in devices)
-
-    def fits(self, devices: list[Device]) -> bool:
-        """True when built for this very list, unchanged since."""
-        return devices is self.devices and self._size(devices) == self.size
-
-    def span(self, start: int, end: int) -> list[tuple[int, Device]]:
-        """(offset, device) of every device mention inside [start, end), in order."""
-        return self.items[bisect_left(self.starts, start) : bisect_left(self.starts, end)]
-
-
-_last_mentions: list[_Mentions] = []  # the index of the document being extracted
-
-
-def devices_in_span(devices: list[Device], start: int, end: int) -> list[tuple[int, Device]]:
-    """(offset, device) of every device mention inside [start, end), in order."""
-    if not _last_mentions or not _last_mentions[0].fits(devices):
-        _last_mentions[:] = [_Mentions(devices)]
-    return _last_mentions[0].span(start, end)
 
 
 def _scope_for(block: Block, test: str | None) -> str:
@@ -79,11 +46,11 @@ def _make(doc: Document, raw: cx.RawCondition, scope: str, block: Block, source:
 
 
 def block_conditions(
-    doc: Document, block: Block, test: str | None, devices: list[Device]
+    doc: Document, block: Block, test: str | None, mentions: MentionIndex
 ) -> list[Condition]:
     """Conditions stated in one block, scoped."""
     if block.table is not None:
-        return _table_conditions(doc, block, test, devices)
+        return _table_conditions(doc, block, test, mentions)
     out: list[Condition] = []
     source = "list" if block.kind == "list_item" else "text"
     if block.kind == "code":
@@ -98,11 +65,11 @@ def block_conditions(
     for raw in raws:
         i = max(0, bisect_right(starts, raw.start) - 1)
         sentence = sentences[i] if sentences else None
-        mentions = []
+        named_here = []
         if raw.name in PER_DEVICE and sentence:
-            mentions = devices_in_span(devices, sentence.start, sentence.end)
-        if mentions:
-            named = [d for pos, d in mentions if pos < raw.start] or [d for _, d in mentions]
+            named_here = mentions.span(sentence.start, sentence.end)
+        if named_here:
+            named = [d for pos, d in named_here if pos < raw.start] or [d for _, d in named_here]
             for d in {d.id: d for d in named}.values():
                 out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
         else:
@@ -111,7 +78,7 @@ def block_conditions(
 
 
 def _table_conditions(
-    doc: Document, block: Block, test: str | None, devices: list[Device]
+    doc: Document, block: Block, test: str | None, mentions: MentionIndex
 ) -> list[Condition]:
     table = block.table
     header = table.header
@@ -123,7 +90,7 @@ def _table_conditions(
     tests_table = bool(header) and header[0].strip().lower().startswith("test")
     for row in table.body:
         row_test = test_of_row(row.cells[0].text) if tests_table and row.cells else None
-        found = devices_in_span(devices, row.start, row.end)
+        found = mentions.span(row.start, row.end)
         device = found[0][1] if found else None
         for ci, cell in enumerate(row.cells[: len(header)]):
             if not cell.text or ci == 0:

@@ -121,6 +121,45 @@ def find_label(label: str, text: str) -> int:
     return best
 
 
+_RUN_RE = r"[\w-]+"  # through re's own cache: no pattern of claimcheck's (see regexlit)
+_TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789+.-")
+
+
+class LabelFinder:
+    """``find_label`` for many row labels at once. A distinctive token is found where it is
+    not inside a longer run of word characters and hyphens, so it starts a run of the text
+    and ends at the end of one: the text's runs are looked up in the labels' tokens instead
+    of the text being searched once per label."""
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels: dict[str, list[int]] = {}  # distinctive token -> indices of its labels
+        for i, label in enumerate(labels):
+            for tok in tokens(label):
+                if distinctive(tok):
+                    self.labels.setdefault(tok, []).append(i)
+        self.longest = max(map(len, self.labels), default=0)
+
+    def first_mentions(self, text: str) -> dict[int, int]:
+        """Label index -> ``find_label(label, text)``, for the labels ``text`` mentions."""
+        out: dict[int, int] = {}
+        if not self.labels:
+            return out
+        low = text.lower()
+        runs = [(m.start(), m.end()) for m in re.finditer(_RUN_RE, low)]
+        for k, (start, _) in enumerate(runs):
+            # a token is one run, or several joined by "." or "+": try each run end in reach
+            for j in range(k, len(runs)):
+                end = runs[j][1]
+                if end - start > self.longest:
+                    break
+                if j > k and not _TOKEN_CHARS.issuperset(low[runs[j - 1][1] : runs[j][0]]):
+                    break
+                for i in self.labels.get(low[start:end], ()):
+                    if i not in out or start < out[i]:
+                        out[i] = start
+        return out
+
+
 def vendor_map(doc: Document) -> dict[str, str]:
     """Device label -> vendor, from tables with a Vendor column and "Vendor, Device" list items."""
     out: dict[str, str] = {}
@@ -153,3 +192,29 @@ def vendor_of(label: str, vendors: dict[str, str]) -> str | None:
         if score > best_score and any(distinctive(t) for t in shared) | (len(shared) >= 2):
             best, best_score = vendor, score
     return best
+
+
+class Vendors:
+    """``vendor_of`` over one vendor map for many labels: each device's tokens are read once
+    and a label is scored only against the devices it shares a token with (the others
+    score nothing), in the map's order."""
+
+    def __init__(self, vendors: dict[str, str]) -> None:
+        self.entries = [(tokens(device), vendor) for device, vendor in vendors.items()]
+        self.holding: dict[str, list[int]] = {}  # token -> the devices that have it
+        for i, (toks, _) in enumerate(self.entries):
+            for t in toks:
+                self.holding.setdefault(t, []).append(i)
+
+    def vendor_of(self, label: str) -> str | None:
+        """What ``vendor_of(label, vendors)`` answers."""
+        toks = tokens(label)
+        candidates = sorted({i for t in toks for i in self.holding.get(t, ())})
+        best, best_score = None, 0
+        for i in candidates:
+            device_toks, vendor = self.entries[i]
+            shared = toks & device_toks
+            score = len(shared) + sum(1 for t in shared if distinctive(t))
+            if score > best_score and any(distinctive(t) for t in shared) | (len(shared) >= 2):
+                best, best_score = vendor, score
+        return best

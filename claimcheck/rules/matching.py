@@ -105,6 +105,9 @@ class _MeasurementFields(dict):
         return key == "quantity" or super().__contains__(key)
 
 
+_PLAIN = (str, int, float, bool)
+
+
 class Facts:
     """The per-document view rules evaluate against (built once per document)."""
 
@@ -127,8 +130,10 @@ class Facts:
         self._scopes: dict[tuple[str | None, str | None, str | None], dict[str, Any]] = {}
         self._groups: dict[tuple[str, tuple[str, ...]], dict[str, list[int]]] = {}
         self.tests = {t.id: t for t in extraction.tests}
-        self._device_cores: list[tuple[str, str]] | None = None
+        self._device_cores: tuple[set[str], set[str]] | None = None  # names, their first words
         self._values: dict[int, tuple[Any, Any]] = {}  # id(condition) -> (condition, value)
+        # answers of the document-wide functions: asked once per subject, the same each time
+        self._answers: dict[tuple[Any, ...], bool] = {}
         names = sorted({c.name for c in extraction.conditions if not c.hedged})
         sponsor = next(
             (c.value for c in extraction.conditions if c.name == "sponsor" and not c.hedged), None
@@ -185,17 +190,35 @@ class Facts:
             found = self._values[id(c)] = (c, _value(c))
         return found[1]
 
+    def _answer(self, key: tuple[Any, ...], compute: Any) -> bool:
+        """``compute()``, once per ``key`` (a pass over the devices each time otherwise); keys
+        of plain values only (a list, or a quantity equal to others in other units, is asked
+        afresh)."""
+        if not all(k is None or type(k) in _PLAIN for k in key[1:] if not isinstance(k, type)):
+            return compute()
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = compute()
+        return found
+
     def any_device(self, name: str, value: Any = None) -> bool:
         """Some device has condition ``name`` (equal to ``value`` when given)."""
-        return any(
-            name in c and (value is None or c[name] == value)
-            for c in self.device_conditions.values()
+        return self._answer(
+            ("any_device", name, type(value), value),
+            lambda: any(
+                name in c and (value is None or c[name] == value)
+                for c in self.device_conditions.values()
+            ),
         )
 
     def differs_across_devices(self, name: str) -> bool:
         """Devices have different values of condition ``name``, or only some devices have one."""
-        values = [repr(c[name]) for c in self.device_conditions.values() if name in c]
-        return len(set(values)) > 1 or (0 < len(values) < len(self.devices))
+
+        def differs() -> bool:
+            values = [repr(c[name]) for c in self.device_conditions.values() if name in c]
+            return len(set(values)) > 1 or (0 < len(values) < len(self.devices))
+
+        return self._answer(("differs_across_devices", name), differs)
 
     def is_tested_vendor(self, org: Any) -> bool:
         """``org`` names the vendor of a tested device (or the device itself).
@@ -209,14 +232,15 @@ class Facts:
         if not core:
             return False
         if self._device_cores is None:  # the devices' names, reduced once per document
-            self._device_cores = []
+            names: set[str] = set()
             for d in self.devices.values():
                 for name in (d.vendor or "", d.family or "", *d.aliases):
                     other = _core_name(name)
                     if other:
-                        self._device_cores.append((other, other.split()[0]))
-        first = core.split()[0]
-        return any(other == core or word == first for other, word in self._device_cores)
+                        names.add(other)
+            self._device_cores = (names, {n.split()[0] for n in names})
+        names, firsts = self._device_cores
+        return core in names or core.split()[0] in firsts
 
     def subjects(self, kind: str) -> list[tuple[Any, dict[str, Any]]]:
         """(fact, environment) for every subject of a kind, built once per document."""

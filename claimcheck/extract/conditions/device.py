@@ -4,7 +4,8 @@ where the load generator runs."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
@@ -191,10 +192,15 @@ PROFILE_GATE = lazyre.compile(
 def profile(ctx: Ctx) -> list[RawCondition]:
     """Named device profiles and modes: FastL4, FastHTTP, Standard, factory defaults, SMT/HT."""
     out = ctx.each("profile", PROFILE_PATTERNS)
-    taken = [(c.start, c.end) for c in out]
+    # the named profiles' spans by start, with the furthest end so far: "does a span
+    # overlap this match?" is one bisection (the spans of several patterns may overlap)
+    taken = sorted((c.start, c.end) for c in out)
+    starts = [a for a, _ in taken]
+    reach = list(accumulate((b for _, b in taken), max))
     for m in ctx.finditer(NAMED_PROFILE_RE):
         name = m.group("name")
-        if name in NOT_DEVICE_PROFILES or any(a < m.end() and m.start() < b for a, b in taken):
+        i = bisect_left(starts, m.end())  # the spans that start before the match ends
+        if name in NOT_DEVICE_PROFILES or (i and reach[i - 1] > m.start()):
             continue
         neg = ctx.negated(m.start(), m.end())
         out.append(ctx.make("profile", name, m.start(), m.end(), negated=neg))

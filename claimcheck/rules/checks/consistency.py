@@ -613,6 +613,10 @@ FOOTNOTE_LABEL_RE = lazyre.compile(r"[\s\\*]{0,4}(?:<sup>[ \t]*(?P<n>\d{1,3})[ \
                                r"[\].)][ \t])")  # fmt: skip
 MD_FOOTNOTE_DEF_RE = lazyre.compile(r"^\[\^(?P<md>[\w-]{1,20})\]:", re.M)
 MIN_CAPTIONS = 3  # figure/table references are checked only against this many captions
+# every dangling reference lists what the report has: bounded, or the findings would grow
+# with the references times the captions
+MAX_RANGES = 12  # ranges of numbers in a message ("1-3, 5, 7-9")
+MAX_NUMBERS = 100  # question numbers in a finding's evidence
 
 
 @check("dangling_reference")
@@ -670,6 +674,21 @@ class _Targets:
                 if f:
                     self.footnotes.add(int(f.group("n") or f.group("m")))
         self.md_footnotes = {m.group("md") for m in MD_FOOTNOTE_DEF_RE.finditer(text)}
+        # per reference only a maximum and, for a finding, a listing: worked out once
+        self.top_caption = {kind: max(numbers) for kind, numbers in self.captions.items()}
+        self.top_footnote = max(self.footnotes, default=0)
+        self.known_appendices = ", ".join(sorted(self.appendix_names)) or "none"
+        self._shown: dict[tuple[str, str], str] = {}
+        self._sorted: dict[str, list[int]] = {}
+
+    def shown(self, what: str, key: str, numbers: set[int]) -> str:
+        """``_ranges(numbers)`` for one listing (questions of an appendix, captions of a
+        kind), formatted once: every reference that misses it shows the same text, so it
+        shows at most ``MAX_RANGES`` ranges."""
+        found = self._shown.get((what, key))
+        if found is None:
+            found = self._shown[(what, key)] = _ranges(numbers, MAX_RANGES)
+        return found
 
     def check_sentence(self, doc: Document, block: Block, s: Sentence) -> Iterator[Hit]:
         text = s.text
@@ -682,7 +701,7 @@ class _Targets:
                 appendix_q_spans.append((m.start(), m.end()))
             start, end = s.start + m.start(), s.start + m.end()
             if app not in self.appendix_names:
-                known = ", ".join(sorted(self.appendix_names)) or "none"
+                known = self.known_appendices
                 yield Hit(start, end, f'"{m.group(0)}" refers to an appendix the report does not '
                           f"contain (appendices: {known})", {"reference": m.group(0)})  # fmt: skip
                 continue
@@ -691,9 +710,15 @@ class _Targets:
             if q and found and int(q) not in found:
                 msg = (
                     f'"{m.group(0)}" refers to question {q}, but Appendix {app} has questions '
-                    f"{_ranges(found)}"
+                    f"{self.shown('appendix', app, found)}"
                 )
-                yield Hit(start, end, msg, {"reference": m.group(0), "questions": sorted(found)})
+                if app not in self._sorted:
+                    self._sorted[app] = sorted(found)
+                numbers = self._sorted[app]
+                evidence = {"reference": m.group(0), "questions": numbers[:MAX_NUMBERS]}
+                if len(numbers) > MAX_NUMBERS:
+                    evidence["questions_total"] = len(numbers)
+                yield Hit(start, end, msg, evidence)
         for m in QUESTION_REF_RE.finditer(text):
             if any(a <= m.start() < b for a, b in appendix_q_spans) or self._external(text, m):
                 continue
@@ -701,7 +726,7 @@ class _Targets:
             if self.all_questions and q not in self.all_questions:
                 msg = (
                     f'"{m.group(0)}" refers to a question the report does not contain '
-                    f"(questions {_ranges(self.all_questions)})"
+                    f"(questions {self.shown('questions', '', self.all_questions)})"
                 )
                 yield Hit(s.start + m.start(), s.start + m.end(), msg, {"reference": m.group(0)})
         if len(self.sections) >= 2:
@@ -724,10 +749,10 @@ class _Targets:
             if len(have) < MIN_CAPTIONS:
                 continue
             top = max(int(m.group("n")), int(m.group("n2") or 0))
-            if top > max(have):
+            if top > self.top_caption[kind]:
                 msg = (
                     f'"{m.group(0)}" refers to a {kind} the report does not contain '
-                    f"({kind}s {_ranges(have)})"
+                    f"({kind}s {self.shown('captions', kind, have)})"
                 )
                 yield Hit(s.start + m.start(), s.start + m.end(), msg, {"reference": m.group(0)})
 
@@ -741,8 +766,8 @@ class _Targets:
                               f'footnote "{m.group(0)}" has no definition', {"reference": m.group(0)})  # fmt: skip
                 continue
             n = int(m.group("n"))
-            if len(self.footnotes) >= 2 and n > max(self.footnotes):
-                msg = f"footnote {n} is cited, but the footnotes end at {max(self.footnotes)}"
+            if len(self.footnotes) >= 2 and n > self.top_footnote:
+                msg = f"footnote {n} is cited, but the footnotes end at {self.top_footnote}"
                 yield Hit(s.start + m.start(), s.start + m.end(), msg, {"reference": m.group(0)})
 
     @staticmethod
@@ -751,8 +776,8 @@ class _Targets:
                     or EXTERNAL_AFTER_RE.match(text, m.end()))  # fmt: skip
 
 
-def _ranges(numbers: set[int]) -> str:
-    """{1, 2, 3, 5} -> "1-3, 5"."""
+def _ranges(numbers: set[int], limit: int | None = None) -> str:
+    """{1, 2, 3, 5} -> "1-3, 5"; past ``limit`` ranges, "and N more"."""
     out: list[str] = []
     run: list[int] = []
     for n in sorted(numbers):
@@ -764,4 +789,6 @@ def _ranges(numbers: set[int]) -> str:
         run = [n]
     if run:
         out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    if limit is not None and len(out) > limit:
+        return f"{', '.join(out[:limit])} and {len(out) - limit} more"
     return ", ".join(out)

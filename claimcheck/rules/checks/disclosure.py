@@ -151,6 +151,7 @@ class TextIndex:
                 topic = i in topic_opens
             self.sentences.append((sent, block, topic or i in hedge))
         self.sentence_starts = [t[0].start for t in self.sentences]
+        self._says: dict[tuple[Any, int], bool] = {}
 
     def block_at(self, offset: int) -> Block | None:
         """The block holding a source offset."""
@@ -165,6 +166,18 @@ class TextIndex:
         if i >= 0 and offset < self.sentences[i][0].end:
             return self.sentences[i]
         return None
+
+    def says(self, pattern: Any, offset: int) -> bool:
+        """Does ``pattern`` match the sentence holding ``offset`` (the empty text outside any
+        sentence)? Searched once per sentence: many figures share one sentence."""
+        i = bisect_right(self.sentence_starts, offset) - 1
+        if i < 0 or offset >= self.sentences[i][0].end:
+            return pattern.search("") is not None
+        key = (pattern, i)
+        found = self._says.get(key)
+        if found is None:
+            found = self._says[key] = pattern.search(self.sentences[i][0].text) is not None
+        return found
 
     def prose(self, kinds: tuple[str, ...] = PROSE) -> Iterator[tuple[Block, Sentence]]:
         """(block, sentence) for the sentences of blocks of the given kinds."""
@@ -244,7 +257,7 @@ SSL_BULK_RE = lazyre.compile(
 def family_of(doc: Document, m: Measurement) -> str:
     """The metric family of a figure; plain throughput said in its sentence to be SSL/TLS
     bulk throughput counts as ``ssl_throughput``."""
-    if m.metric == "throughput" and SSL_BULK_RE.search(sentence_text(doc, m.start)):
+    if m.metric == "throughput" and text_index(doc).says(SSL_BULK_RE, m.start):
         return "ssl_throughput"
     return m.metric
 

@@ -23,7 +23,6 @@ from claimcheck.rules.checks.disclosure import (
     measured_figures,
     prose_matches,
     prose_sentences,
-    sentence_text,
     stated,
     text_index,
 )
@@ -96,10 +95,14 @@ def _bidirectional(
     # report repeats it, unless the repeating sentence itself talks about directions
     two_way = {(m.value, m.unit) for m in bidi} | _bidirectional_cells(doc, extraction)
     two_way -= {(v, u) for v, u in two_way if v in ROUND_RATES}
-    for m in list(oneway):
-        if (m.value, m.unit) in two_way and not AWARE_RE.search(sentence_text(doc, m.start)):
-            oneway.remove(m)
-            bidi.append(m)
+    index = text_index(doc)
+    moved = [
+        m for m in oneway if (m.value, m.unit) in two_way and not index.says(AWARE_RE, m.start)
+    ]
+    if moved:
+        taken = {id(m) for m in moved}
+        oneway = [m for m in oneway if id(m) not in taken]
+        bidi.extend(moved)
     bidi.sort(key=lambda m: m.start)
     if not bidi or not oneway:
         return
@@ -114,7 +117,6 @@ def _bidirectional(
         if o.device and o.device not in by_device and len(by_device) < 2:
             by_device[o.device] = o
     oneway_ids = {id(o) for o in oneway}
-    index = text_index(doc)
     in_sentence: dict[int, list[Measurement]] = {}  # sentence start -> one-way figures in it
     for o in oneway:
         found = index.sentence_at(o.start)

@@ -29,8 +29,9 @@ Every check is linear in the input: facts are indexed by device and by position 
 
 from __future__ import annotations
 
+import itertools
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -279,7 +280,8 @@ class Spans:
         self._starts = [s for s, _ in self._spans]
 
     def add(self, start: int, end: int) -> None:
-        """Index one more span."""
+        """Index one more span (a list insertion: build from all the spans at once where
+        there are many)."""
         i = bisect_right(self._starts, start)
         self._spans.insert(i, (start, end))
         self._starts.insert(i, start)
@@ -314,6 +316,15 @@ def _gbps(value: float, unit: str) -> float | None:
 def _clip(text: str, n: int = 90) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+MAX_LISTED = 12  # devices a message lists (one finding per device must not list them all)
+
+
+def _listed(shown: list[str], total: int, sep: str = ", ") -> str:
+    """``shown`` joined with ``sep``, and how many more there are of ``total``."""
+    listing = sep.join(shown)
+    return f"{listing} and {total - len(shown)} more" if total > len(shown) else listing
 
 
 # --- S001 license-capped --------------------------------------------------------------------
@@ -353,15 +364,16 @@ def license_capped(doc: Document, ex: Extraction) -> Iterator[Hit]:
     exceeded by a result; compared devices licensed at different levels."""
     v = view(doc, ex)
     caps: dict[str, list[tuple[Condition, float]]] = {}
-    cap_spans = Spans()
+    capped_at: list[tuple[int, int]] = []
     for c, devs in v.conditions("license_cap"):
         g = _gbps(float(c.value.get("value", 0)), str(c.value.get("unit", ""))) if isinstance(
             c.value, dict) else None  # fmt: skip
         if not g:
             continue
-        cap_spans.add(c.start, c.end)
+        capped_at.append((c.start, c.end))
         for d in devs:
             caps.setdefault(d, []).append((c, g))
+    cap_spans = Spans(capped_at)
     reported: set[tuple[str, str | None]] = set()
     for m in ex.measurements:
         if m.kind != "measured" or m.source == "derived" or m.device not in caps:
@@ -423,13 +435,18 @@ def _license_levels(v: View, caps: dict[str, list[tuple[Condition, float]]]) -> 
     if len(set(levels.values())) < 2:
         return
     top = max(levels.values())
-    listing = ", ".join(f"{v.name(d)} {_fmt(g)} Gbps" for d, g in sorted(levels.items()))
-    for d, g in sorted(levels.items()):
+    # every device below the top gets a finding, each listing the levels: at most
+    # MAX_LISTED of them, or the findings would grow with the square of the devices
+    ranked = sorted(levels.items())
+    shown = dict(ranked[:MAX_LISTED])
+    listing = _listed([f"{v.name(d)} {_fmt(g)} Gbps" for d, g in shown.items()], len(levels))
+    evidence = {"licenses_gbps": shown if len(levels) > MAX_LISTED else levels}
+    for d, g in ranked:
         if g < top:
             c = caps[d][0][0]
             yield Hit(c.start, c.end,
                       f"devices licensed at different levels are compared head to head "
-                      f"({listing})", {"licenses_gbps": levels})  # fmt: skip
+                      f"({listing})", evidence)  # fmt: skip
 
 
 # --- S002 per-device-load -------------------------------------------------------------------
@@ -495,8 +512,10 @@ def per_device_load(doc: Document, ex: Extraction) -> Iterator[Hit]:
                 table_kinds.add(kind)
             elif kind in table_kinds:
                 continue  # prose restating what the table shows: one finding
-            listing = "; ".join(f"{v.name(d)}: {', '.join(sorted(vals))}"
-                                for d, vals in sorted(values.items()))  # fmt: skip
+            # every claim on this test repeats the listing: at most MAX_LISTED devices
+            listing = _listed([f"{v.name(d)}: {', '.join(sorted(vals))}"
+                               for d, vals in sorted(values.items())[:MAX_LISTED]],
+                              len(values), "; ")  # fmt: skip
             test = group_test.get(key)
             if test:
                 differing[test] = f"{label} {listing}"
@@ -520,6 +539,12 @@ def per_device_load(doc: Document, ex: Extraction) -> Iterator[Hit]:
     yield from _claims_across_loads(v, differing)
 
 
+def _keep_two(values: list[Any], value: Any) -> None:
+    """Add ``value`` to at most two distinct ``values`` (enough to tell none, one, several)."""
+    if len(values) < 2 and value not in values:
+        values.append(value)
+
+
 def _load_group(v: View, c: Condition, kind: str) -> tuple[tuple[str, Any], str | None]:
     """Where a load setting is compared: its table column (with the test the column header
     names), else its test in prose."""
@@ -538,17 +563,25 @@ def _claims_across_loads(v: View, differing: dict[str, str]) -> Iterator[Hit]:
     if not differing:
         return
     by_span = {(m.start, m.end): m for m in v.ex.measurements}
-    by_value: dict[float, list[Measurement]] = {}  # figures of the tests run at differing loads
+    # the tests and devices of the figures of a value in the tests run at differing loads;
+    # a claim needs one test and two devices, so two of each are all that is kept
+    by_value: dict[float, tuple[list[str | None], list[str | None]]] = {}
     for m in v.ex.measurements:
         if m.test in differing and m.device:
-            by_value.setdefault(m.value, []).append(m)
+            tests, devices = by_value.setdefault(m.value, ([], []))
+            _keep_two(tests, m.test)
+            _keep_two(devices, m.device)
     for claim in v.ex.claims:
-        ms: list[Measurement] = []
+        tests, devices = [], []
         for o in claim.operands:
             m = by_span.get((o.start, o.end))
-            ms += [m] if m is not None else by_value.get(o.value, [])
-        tests = {m.test for m in ms if m.test in differing}
-        devices = {m.device for m in ms if m.device}
+            found = ([m.test], [m.device]) if m is not None else by_value.get(o.value, ([], []))
+            for t in found[0]:
+                if t in differing:
+                    _keep_two(tests, t)
+            for d in found[1]:
+                if d:
+                    _keep_two(devices, d)
         if len(tests) != 1 or len(devices) < 2 or v.hedged_at(claim.start):
             continue
         (test,) = tests
@@ -646,6 +679,7 @@ def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
     covered = Spans((c.start, c.end) for c, _ in found)
     # a cell's profiles at offset 0, by its text: tables repeat cell texts row after row
     in_cell: dict[str, list[Any]] = {}
+    row_devices: dict[int, set[str]] = {}  # id(row) -> the one device its cells name, if one
     for start, end, bi, cell, row in v.cells:
         block = v.doc.blocks[bi]
         if block.table is None or block.table.kind in ("tool_output", "code"):
@@ -661,8 +695,10 @@ def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
             raw = replace(at_zero, start=at_zero.start + cell.start, end=at_zero.end + cell.start)
             devs = v.attribute(raw.start, raw.end, set())
             if not devs:
-                devs = {d for _, _, d in v.mentions_in(row.start, row.end)}
-                devs = set(list(devs)[:1]) if len(devs) == 1 else set()
+                if id(row) not in row_devices:
+                    named = {d for _, _, d in v.mentions_in(row.start, row.end)}
+                    row_devices[id(row)] = named if len(named) == 1 else set()
+                devs = set(row_devices[id(row)])
             if devs:
                 found.append((raw, devs))
     for sent in v.matching(
@@ -710,6 +746,8 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
     for d, vals in per.items():
         for value in vals:
             holders.setdefault(value, set()).add(d)
+    compared = sorted(v.compared)
+    lacking: dict[str, str] = {}  # value -> the compared devices without it, as listed
     for d in sorted(per):
         odd = [val for val in per[d] if holders[val] != v.compared]
         special = [val for val in odd if val.lower() not in DEFAULT_PROFILES]
@@ -718,9 +756,14 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
             for c in per[d][val] if _tuned_other(v, c, d)
         ]  # fmt: skip
         if special:
-            others = sorted(v.compared - {d})
             c = min((c for val in special for c in per[d][val]), key=lambda c: _place(v, c))
-            missing = ", ".join(v.name(o) for o in others if not holders[str(c.value)] & {o})
+            value = str(c.value)  # held by d: the others without it are the same for all
+            if value not in lacking:
+                held = holders[value]
+                without = list(itertools.islice((o for o in compared if o not in held), MAX_LISTED))
+                total = len(compared) - len(held & v.compared)
+                lacking[value] = _listed([v.name(o) for o in without], total)
+            missing = lacking[value]
             yield Hit(c.start, c.end,
                       f"{v.name(d)} ran with {', '.join(special)}; {missing or 'the others'} "
                       f"did not (no such setting stated): the devices were not configured alike",
@@ -808,12 +851,12 @@ def bottleneck_not_dut(doc: Document, ex: Extraction) -> Iterator[Hit]:
 
                       f"generator's capacity, and the device's limit is unknown",
                       {"generator": name, "limit": limit})  # fmt: skip
-    separate = [c.start for c, _ in v.conditions("client_placement") if c.value == "separate"]
+    separate = sorted(c.start for c, _ in v.conditions("client_placement") if c.value == "separate")
     for c, _ in v.conditions("client_placement"):
         if c.value != "same_host" or NOT_PLACEMENT_RE.match(doc.text, c.end):
             continue  # "the same host type" is a hardware statement, not a placement
         s0, s1 = v.bounds(c.start)
-        if any(s0 <= x < s1 for x in separate):
+        if bisect_left(separate, s0) < bisect_left(separate, s1):
             continue  # the same sentence places the client on a separate machine
         if once(c.start):
             yield Hit(c.start, c.end,
@@ -946,6 +989,8 @@ def _baseline(v: View, once: Any) -> Iterator[Hit]:
             owned.setdefault(d, set()).add(g)
     values = {g for g, _, _, _ in bases}
     common = next(iter(values)) if len(values) == 1 else None
+    by_start = sorted((s, g) for g, _, s, _ in bases)  # a sentence's baselines by bisection
+    base_starts = [s for s, _ in by_start]
     done: set[str | None] = set()
     for m in v.ex.measurements:
         if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
@@ -955,7 +1000,10 @@ def _baseline(v: View, once: Any) -> Iterator[Hit]:
         sent = v.sentence_at(m.start)
         if v.hedged_at(m.start):
             continue
-        here = {g for g, _, s, _ in bases if sent and sent.start <= s < sent.end}
+        here = set()
+        if sent:
+            lo, hi = bisect_left(base_starts, sent.start), bisect_left(base_starts, sent.end)
+            here = {g for _, g in by_start[lo:hi]}
         own = owned.get(m.device or "", set())
         base = (next(iter(here)) if len(here) == 1 else None) or (
             next(iter(own)) if len(own) == 1 else None) or common  # fmt: skip
@@ -1281,6 +1329,9 @@ def _mixed_sources(v: View) -> Iterator[Hit]:
                       f"figures are mixed", {"source": text})  # fmt: skip
     if not flagged:
         return
+    flagged_devices: dict[tuple[float, str], set[str]] = {}  # (value, unit) -> devices
+    for d, value, unit in flagged:
+        flagged_devices.setdefault((value, unit), set()).add(d)
     done: set[int] = set()
     for m in ms:
         if m.source != "text" or m.kind != "measured":
@@ -1289,7 +1340,7 @@ def _mixed_sources(v: View) -> Iterator[Hit]:
         if s is None or s.hedged or s.start in done or ADV_MARK_RE.search(s.text):
             continue
         named = v.devices_in(s.start, s.end)
-        if any(d in named and value == m.value and unit == m.unit for d, value, unit in flagged):
+        if m.value == m.value and not named.isdisjoint(flagged_devices.get((m.value, m.unit), ())):
             done.add(s.start)
             yield Hit(m.start, m.end,
                       f"{m.text} is quoted beside measured figures but is not a measurement of "
