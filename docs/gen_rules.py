@@ -297,7 +297,10 @@ def render_rule(path: Path, spec: RuleSpec, accuracy: Accuracy) -> str:
         note = f" The corpus then: {esc(accuracy.note)}" if accuracy.note else ""
         out += [
             "Counted by ``claimcheck eval`` on the annotated corpus (``corpus/``), as last "
-            f"recorded in ``docs/accuracy.md`` (:doc:`../evaluation`).{note}",
+            f"recorded in ``docs/accuracy.md`` (:doc:`../evaluation`).{note} The corpus is "
+            "written by the project, so these figures say the rule finds what its authors "
+            "wrote; :doc:`../evaluation` gives the figures on public reports nobody wrote "
+            "for claimcheck.",
             "",
             *accuracy_table(score),
         ]

@@ -19,8 +19,6 @@ from claimcheck.models import Document
 Reader = Callable[[bytes, str], Document]
 
 
-
-
 def read_text(text: str, name: str = "<text>") -> Document:
     """Segment ``text`` into a :class:`Document`; ``text`` is kept exactly as given.
 
