@@ -327,6 +327,9 @@ class Extraction(Model):
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
+    # who wrote, tested and paid for the report: a claimcheck.extract.provenance.Provenance
+    # (a slotted dataclass, dumped as a mapping), None before extraction
+    provenance: Any = None
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 
