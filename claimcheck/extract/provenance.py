@@ -13,70 +13,19 @@ it and the document reports results (a README titled "# fooproxy" benchmarking f
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Literal
 
 from claimcheck import lazyre
+from claimcheck.extract.provenance_fact import Competitor, Party, Provenance, Role
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Device, Document
 
-Role = Literal["author", "publisher", "tester", "sponsor"]
-Relation = Literal["self", "sponsored", "independent", "unknown"]
+__all__ = ["Competitor", "Party", "Provenance", "extract_provenance"]
 
 _I = re.IGNORECASE
 _W = r"[ \t]+"
+_PNAME = r"[\w+-](?:[\w.+-]{0,38}[\w+-])?"  # a project name: "fooproxy", "node.js", not "x."
 MAX_TEXT = 300  # characters of a statement kept on the fact
-
-
-@dataclass(slots=True)
-class Party:
-    """One statement of who wrote, published, tested or paid for the report."""
-
-    name: str  # as written: "Acme Networks, Inc.", "the fooproxy team", "we"
-    role: Role
-    how: str  # the construction: "commissioned by", "the X team", "byline", "our X", ...
-    line: int
-    start: int
-    end: int
-    text: str  # the statement (sentence or line), trimmed
-    org: str | None = None  # the organisation or project it stands for; None: unnamed "we"
-    project: bool = False  # named by an ownership construction (team, author of, our X)
-    device: str | None = None  # id of the tested device it made
-    entity: str | None = None  # the tested device's or project's name
-
-
-@dataclass(slots=True)
-class Competitor:
-    """A maker that declined, or was not invited, to take part."""
-
-    name: str
-    status: Literal["declined", "not_invited"]
-    line: int
-    start: int
-    end: int
-    text: str
-    device: str | None = None
-
-
-@dataclass(slots=True)
-class Provenance:
-    """Who stands behind a report and how they relate to the entities under test.
-
-    ``relation``: ``self`` (an author, publisher or tester made a tested device),
-    ``sponsored`` (a tested device's maker paid), ``independent`` (parties are named and
-    none made a tested device), ``unknown`` (nobody is named). ``statement`` is the most
-    telling party behind the relation.
-    """
-
-    parties: list[Party] = field(default_factory=list)
-    competitors: list[Competitor] = field(default_factory=list)
-    relation: Relation = "unknown"
-    statement: Party | None = None
-
-    @property
-    def sponsor(self) -> str | None:
-        """The first organisation named as paying for the report."""
-        return next((p.org for p in self.parties if p.role == "sponsor" and p.org), None)
 
 
 # --- organisation names ---------------------------------------------------------------------
@@ -265,7 +214,7 @@ BODY_OF_RE = lazyre.compile(
 )
 # "the X team / project / maintainers / authors / developers" (X a project name)
 TEAM_RE = lazyre.compile(
-    rf"\bthe{_W}(?P<name>[\w.+-]{{1,40}}(?:{_W}[A-Z][\w.+-]{{0,40}})?){_W}"
+    rf"\bthe{_W}(?P<name>{_PNAME}(?:{_W}(?-i:[A-Z])[\w.+-]{{0,40}})?){_W}"
     rf"(?:(?:core|engineering|performance|development|dev|benchmark|benchmarking|test|testing"
     rf"|QA){_W})?(?P<kind>team|project|maintainers|authors|developers|devs|contributors)\b"
     rf"(?P<self>{_W}itself)?",
@@ -281,17 +230,17 @@ TEAM_VERB_RE = lazyre.compile(
 )
 # "as the X author", "as the author of X", "I am the maintainer of X", "X's author"
 AUTHOR_OF_RE = lazyre.compile(
-    rf"\bas{_W}(?:the|its|an?|one{_W}of{_W}the){_W}(?:(?P<name>[\w.+-]{{1,40}}){_W})?"
-    rf"(?P<kind>author|maintainer|creator|developer)s?\b(?:{_W}of{_W}(?P<name2>[\w.+-]{{1,40}}))?"
+    rf"\bas{_W}(?:the|its|an?|one{_W}of{_W}the){_W}(?:(?P<name>{_PNAME}){_W})?"
+    rf"(?P<kind>author|maintainer|creator|developer)s?\b(?:{_W}of{_W}(?P<name2>{_PNAME}))?"
     rf"|\bI(?:['’]m|{_W}am){_W}(?:the|an?|one{_W}of{_W}the){_W}(?P<kind2>author|maintainer|creator"
-    rf"|developer)s?{_W}of{_W}(?P<name3>[\w.+-]{{1,40}})",
+    rf"|developer)s?{_W}of{_W}(?P<name3>{_PNAME})",
     _I,
 )
 # "our proxy", "our own load balancer", "our Kestrel gateway": first-person ownership of a
 # product of the kind claimcheck reviews (an infrastructure word such as "lab" or "harness"
 # is not a product of ours under test)
 OUR_PRODUCT_RE = lazyre.compile(
-    rf"\bour{_W}(?:own{_W})?(?:(?P<name>[\w.+-]{{1,40}}){_W})?(?P<kind>reverse{_W}proxy|proxy"
+    rf"\bour{_W}(?:own{_W})?(?:(?P<name>{_PNAME}){_W})?(?P<kind>reverse{_W}proxy|proxy"
     rf"|proxies|load{_W}balancers?|web{_W}server|gateway|framework|library|product|products"
     rf"|appliances?|ADCs?|firewalls?|implementation|runtime|service{_W}mesh|software|engine)\b",
     _I,
@@ -395,11 +344,12 @@ class _Reader:
                 start=start,
                 end=end,
                 text=text.strip()[:MAX_TEXT],
+                words=" ".join(self.doc.text[start:end].split())[:MAX_TEXT],
                 org=org,
                 project=project,
                 device=d.id if d else None,
                 entity=entity,
-            )  # fmt: skip
+            )
         )
 
     # --- sentences --------------------------------------------------------------------
@@ -430,9 +380,9 @@ class _Reader:
                 hired = None
             if not hired and not PAID_OBJECT_RE.match(text, m.end(), s1):
                 continue  # "Acme engaged customers", "Acme funded by ..." are no payment
-            self.add(org, "sponsor", how, begin, m.end(), sent, org)
+            self.add(org, "sponsor", how, begin, hired[1] if hired else m.end(), sent, org)
             if hired:
-                self.add(hired[0], "tester", f"{how} by {org}", m.end(), hired[1], sent,
+                self.add(hired[0], "tester", f"{how} by {org}", text.index(hired[0], m.end()), hired[1], sent,
                          hired[0])  # fmt: skip
         for rx, role in ((AUTHORED_BY_RE, "author"), (TESTED_BY_RE, "tester")):
             for m in rx.finditer(text, s0, s1):
@@ -614,7 +564,8 @@ def _org_of(name: str) -> str:
 
 def _is_project(name: str) -> bool:
     """A name said as "the X team / project / maintainers" (an ownership construction)."""
-    return TEAM_RE.match(name) is not None
+    m = TEAM_RE.match(name)
+    return m is not None and m.end() == len(name.rstrip())
 
 
 def _subject(text: str, s0: int, pos: int) -> tuple[str | None, int]:

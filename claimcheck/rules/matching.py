@@ -303,14 +303,15 @@ class Facts:
                 yield found[0], {**base, "provenance": found[1]}
 
 
-_STATED = {"sponsor": "paid for by", "author": "written by", "publisher": "published by",
-           "tester": "tested by"}  # fmt: skip
+_CLAUSE = {"sponsor": "the report was paid for by", "author": "the report was written by",
+           "publisher": "the report was published by", "tester": "the tests were run by"}  # fmt: skip
 
 
 def provenance_env(prov: Any) -> tuple[Any, dict[str, Any]] | None:
     """(the most telling statement, the fields a rule sees) of a provenance fact: relation,
-    who (the organisation), how (the construction), stated ("paid for by"), entity (the
-    tested device or project it made), declined ("; X declined to take part" or "")."""
+    who (the organisation or project), how (the construction), quote (the words that say
+    it), clause ("the report was paid for by"), entity (the tested device or project it
+    makes), declined ("; X declined to take part" or "")."""
     statement = getattr(prov, "statement", None)
     if statement is None:
         return None
@@ -321,18 +322,30 @@ def provenance_env(prov: Any) -> tuple[Any, dict[str, Any]] | None:
             seen.add(c.name)
             said.append(f"{c.name} {'declined' if c.status == 'declined' else 'was not invited'}")
     others = f"; {', '.join(said)} to take part" if said else ""
+    who = statement.org or statement.name
+    if statement.project and statement.org:
+        team = statement.name.lower().startswith("the ")
+        who = statement.name if team else f"the {statement.org} project"
+    quote = _quote(statement)
     return statement, {
         "relation": prov.relation,
-        "who": statement.org or statement.name,
+        "who": who,
         "name": statement.name,
         "how": statement.how,
+        "quote": quote,
         "role": statement.role,
-        "stated": _STATED.get(statement.role, "written by"),
+        "clause": _CLAUSE.get(statement.role, "the report was written by"),
         "entity": statement.entity,
         "device": statement.device,
         "line": statement.line,
         "declined": others,
     }
+
+
+def _quote(statement: Any) -> str:
+    """The words of a statement, at most 80 characters."""
+    text = str(getattr(statement, "words", "") or getattr(statement, "name", ""))
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 _SUFFIXES = lazyre.compile(
