@@ -154,6 +154,27 @@ def test_negated_and_unpaid_statements_are_not_sponsorship() -> None:
         assert prov.relation != "sponsored", text
 
 
+@pytest.mark.parametrize(
+    ("text", "relation", "how"),
+    [
+        ("Acme, the maker of the AX-1, commissioned this study.", "sponsored", "commissioned"),
+        ("Acme paid Orbis Labs to run the comparison.", "sponsored", "paid"),
+        ("We at Acme Networks measured both boxes.", "self", "we at X"),
+        ("Disclosure: the author works for Brix Systems.", "self", "writer works for X"),
+        ("The benchmark was run by the Acme maintainers.", "self", "run by"),
+        ("Sponsored by\nBrix Systems GmbH", "sponsored", "sponsored by"),
+        ("The author used to work with people who work for Acme.", "unknown", None),
+        ("Results were verified by the Brix team.", "unknown", None),
+        ("The Acme team released version 4 last week.", "unknown", None),
+        ("Acme provided the test equipment and Brix lent a unit.", "unknown", None),
+    ],
+)
+def test_more_constructions(text: str, relation: str, how: str | None) -> None:
+    prov = provenance(text + "\n\n" + TESTED)
+    assert prov.relation == relation
+    assert (prov.statement.how if prov.statement else None) == how
+
+
 # --- competitors ------------------------------------------------------------------------------
 
 
@@ -170,9 +191,17 @@ def test_declined_and_not_invited_competitors() -> None:
     assert len(messages) == 1 and "Brix declined" in messages[0][1]
 
 
-def test_a_figure_that_declined_is_no_competitor() -> None:
-    prov = provenance("Throughput declined by 4% at 10,000 connections.\n\n" + TESTED)
-    assert prov.competitors == []
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Throughput declined by 4% at 10,000 connections.",
+        "Throughput declined to 4 Gbps under load.",
+        "Latency rose and goodput declined.",
+        "Brix, which makes the B-3, declined to comment on the figures.",
+    ],
+)
+def test_a_figure_or_a_comment_that_declined_is_no_competitor(text: str) -> None:
+    assert provenance(text + "\n\n" + TESTED).competitors == []
 
 
 # --- metamorphic: renaming the vendor and product keeps the finding ----------------------------

@@ -170,10 +170,17 @@ PAID_BY_RE = lazyre.compile(
 )
 # "X commissioned Y to ...", "X engaged Y", "X sponsored this study": X paid, Y tested
 PAYS_RE = lazyre.compile(
-    r"\b(?P<how>commissioned|sponsored|funded|paid[ \t]+for|underwrote|financed|engaged|hired"
+    r"\b(?P<how>commissioned|sponsored|funded|paid(?:[ \t]+for)?|underwrote|financed|engaged|hired"
     r"|retained|contracted)\b"
 )
-_HIRES = {"commissioned", "engaged", "hired", "retained", "contracted"}
+_HIRES = {"commissioned", "engaged", "hired", "retained", "contracted", "paid"}
+# the author's own affiliation: "we at X", "the author works for X", "I am employed by X"
+WE_AT_RE = lazyre.compile(r"\b(?:[Ww]e|us)[ \t]+(?:here[ \t]+)?at[ \t]+(?=[A-Z0-9])")
+WORKS_FOR_RE = lazyre.compile(
+    r"\b(?:I|[Tt]he[ \t]+(?:authors?|writers?))(?:[ \t]+(?:am|is|are|was|were|also|currently"
+    r"|still|now)){0,2}[ \t]+(?:(?:work|works|worked|working)[ \t]+(?:for|at)|employed[ \t]+by"
+    r"|(?:an?|the)[ \t]+employees?[ \t]+of)[ \t]+(?=[A-Z0-9])"
+)
 # what is paid for: "X sponsored this study", "X funded the tests"
 PAID_OBJECT_RE = lazyre.compile(
     r"(?<![ \t])[ \t]++(?:this|the|these|our|an?)[ \t]++(?:[\w-]++[ \t]++){0,2}?(?:tests?|testing|report"
@@ -260,7 +267,16 @@ DECLINED_RE = lazyre.compile(
     _I,
 )
 _DECLINE_NEXT = lazyre.compile(
-    r"(?<![ \t])[ \t]*+(?:$|[.;,)]|to\b|the[ \t]++invitation|an[ \t]++invitation|and\b|but\b)", _I
+    r"(?<![ \t])[ \t]*+(?:$|[.;,)]|to[ \t]++(?:take|participate|join|be|submit|send|provide"
+    r"|supply|tune|review|enter|configure|appear|have)\b|the[ \t]++invitation|an[ \t]++invitation"
+    r"|and\b|but\b)",
+    _I,
+)
+# words about taking part in a test, for a decliner that makes no tested device
+PARTICIPATION_RE = lazyre.compile(
+    r"\binvit|\btake[ \t]+part\b|\bparticipat|\bjoin|\bsubmit|\bsend|\bsupply|\btune"
+    r"|\breview|\bunits?\b|\btests?\b|\bcomparison\b",
+    _I,
 )
 # labelled lines and table rows: "Author: X", "Test conducted by: X", "Sponsor | X"
 LABEL_RE = lazyre.compile(
@@ -367,23 +383,7 @@ class _Reader:
                 org, end = found
                 self.add(org, "sponsor", f"{how} by" if m.group("how") else how, m.start(),
                          end, sent, _org_of(org), project=_is_project(org))  # fmt: skip
-        for m in PAYS_RE.finditer(text, s0, s1):
-            if self.negated(text, s0, m.start()):
-                continue
-            before = name_before(text, m.start(), s0)
-            if not before:
-                continue
-            org, begin = before
-            how = re.sub(r"[ \t]+", " ", m.group("how").lower())
-            hired = name_after(text, m.end(), s1) if how in _HIRES else None
-            if hired and not HIRED_TO_RE.match(text, hired[1], s1):
-                hired = None
-            if not hired and not PAID_OBJECT_RE.match(text, m.end(), s1):
-                continue  # "Acme engaged customers", "Acme funded by ..." are no payment
-            self.add(org, "sponsor", how, begin, hired[1] if hired else m.end(), sent, org)
-            if hired:
-                self.add(hired[0], "tester", f"{how} by {org}", text.index(hired[0], m.end()), hired[1], sent,
-                         hired[0])  # fmt: skip
+        self.payments(text, s0, s1, sent)
         for rx, role in ((AUTHORED_BY_RE, "author"), (TESTED_BY_RE, "tester")):
             for m in rx.finditer(text, s0, s1):
                 how = re.sub(r"[ \t]+", " ", m.group("how").lower())
@@ -400,9 +400,44 @@ class _Reader:
             found = name_after(text, m.end(), s1)
             if found:
                 self.add(found[0], "publisher", "report from", m.start(), found[1], sent, found[0])
+        self.affiliation(text, s0, s1, sent)
         self.teams(text, s0, s1, sent)
         self.first_person(text, s0, s1, sent)
         self.declined(text, s0, s1, sent)
+
+    def payments(self, text: str, s0: int, s1: int, sent: str) -> None:
+        """ "X commissioned Y to ...", "X, the maker of Z, sponsored this study"."""
+        for m in PAYS_RE.finditer(text, s0, s1):
+            if self.negated(text, s0, m.start()):
+                continue
+            before = name_before(text, m.start(), s0) or _appositive_subject(text, s0, m.start())
+            if not before:
+                continue
+            org, begin = before
+            how = re.sub(r"[ \t]+", " ", m.group("how").lower())
+            hired = name_after(text, m.end(), s1) if how in _HIRES else None
+            if hired and not HIRED_TO_RE.match(text, hired[1], s1):
+                hired = None
+            if not hired and not PAID_OBJECT_RE.match(text, m.end(), s1):
+                continue  # "Acme engaged customers", "Acme funded by ..." are no payment
+            self.add(org, "sponsor", how, begin, hired[1] if hired else m.end(), sent, org)
+            if hired:
+                at = text.index(hired[0], m.end())
+                self.add(hired[0], "tester", f"{how} by {org}", at, hired[1], sent, hired[0])
+
+    def affiliation(self, text: str, s0: int, s1: int, sent: str) -> None:
+        """ "We at X measured ...", "the author works for X": the writer's organisation."""
+        for m in WE_AT_RE.finditer(text, s0, s1):
+            found = name_after(text, m.end(), s1)
+            if found:
+                self.add(found[0], "author", "we at X", m.start(), found[1], sent, found[0])
+        for m in WORKS_FOR_RE.finditer(text, s0, s1):
+            if self.negated(text, s0, m.end()):
+                continue
+            found = name_after(text, m.end(), s1)
+            if found:
+                self.add(found[0], "author", "writer works for X", m.start(), found[1], sent,
+                         found[0])  # fmt: skip
 
     def org_after(self, text: str, pos: int, end: int) -> tuple[str, int] | None:
         """The name after a cue: "the marketing team of X" -> X's body, "the X project",
@@ -432,8 +467,7 @@ class _Reader:
             name = m.group("name")
             if name.lower() in _STOP or not (self.known(name) or _is_cap(name)):
                 continue
-            agent = text[max(s0, m.start() - 4) : m.start()].lower().endswith("by ")
-            if not agent and not TEAM_VERB_RE.match(text, m.end(), s1):
+            if not TEAM_VERB_RE.match(text, m.end(), s1):
                 continue
             if self.negated(text, s0, m.start()):
                 continue
@@ -473,6 +507,8 @@ class _Reader:
             if not name:
                 continue
             d = self.device_of(name)
+            if d is None and not PARTICIPATION_RE.search(text, s0, s1):
+                continue  # "Throughput declined." names no maker taking part
             status: Literal["declined", "not_invited"] = (
                 "not_invited" if m.group("uninvited") else "declined"
             )
@@ -568,19 +604,29 @@ def _is_project(name: str) -> bool:
     return m is not None and m.end() == len(name.rstrip())
 
 
+def _appositive_subject(text: str, s0: int, pos: int) -> tuple[str, int] | None:
+    """The name that opens a sentence and is set off by commas before a verb at ``pos``:
+    "Acme, the maker of the AX-1, commissioned ..." -> ("Acme", start)."""
+    lead = _LINE_LEAD.match(text, s0, pos)
+    at = lead.end() if lead else s0
+    found = name_after(text, at, pos)
+    if not found or not text.startswith(",", found[1]):
+        return None
+    if not text[found[1] + 1 : pos].rstrip().endswith(","):
+        return None
+    return found[0], text.index(found[0], at)
+
+
 def _subject(text: str, s0: int, pos: int) -> tuple[str | None, int]:
-    """The nearest capitalised name before ``pos`` in the clause (the one that declined)."""
-    toks = _tokens(text, max(s0, pos - 200), pos)
-    for i in range(len(toks) - 1, -1, -1):
-        s, _, w = toks[i]
+    """The first name of the clause before ``pos`` (the maker that declined): "Pinemoor
+    was invited ... and declined", "A third maker, Solenodon, was not invited"."""
+    begin = max(s0, pos - 200)
+    cut = max(text.rfind(";", begin, pos), text.rfind(":", begin, pos))
+    for s, _, w in _tokens(text, cut + 1 if cut >= 0 else begin, pos):
         if _is_cap(w) and _bare(w).lower() not in _STOP:
-            j = i
-            while j > 0 and _is_cap(toks[j - 1][2]) and _bare(toks[j - 1][2]).lower() not in _STOP:
-                j -= 1
-            found = name_after(text, toks[j][0], pos)
-            return (found[0], toks[j][0]) if found else (None, pos)
-        if w.rstrip().endswith((";", ":")):
-            break
+            found = name_after(text, s, pos)
+            if found:
+                return found[0], s
     return None, pos
 
 
