@@ -301,6 +301,7 @@ _LABEL_ROLE: list[tuple[str, Role]] = [
     ("author", "author"), ("written", "author"), ("prepared", "author"),
 ]  # fmt: skip
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
+NOT_UNDER_TEST = {"tool", "backend", "lab"}  # entity kinds that are not devices under test
 
 
 class _Reader:
@@ -312,6 +313,8 @@ class _Reader:
         self.names: dict[str, Device] = {}  # core name -> device
         self.firsts: dict[str, Device] = {}  # first word of a core name -> device
         for d in devices:
+            if getattr(d, "kind", None) in NOT_UNDER_TEST:
+                continue  # a load tool's or a lab's maker is no tested vendor
             for n in (d.vendor, d.name, d.family, d.model, *d.aliases):
                 core = core_name(n or "")
                 if core:
