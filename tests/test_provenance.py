@@ -163,6 +163,7 @@ def test_negated_and_unpaid_statements_are_not_sponsorship() -> None:
         ("Disclosure: the author works for Brix Systems.", "self", "writer works for X"),
         ("The benchmark was run by the Acme maintainers.", "self", "run by"),
         ("Sponsored by\nBrix Systems GmbH", "sponsored", "sponsored by"),
+        ("Acme engaged Orbis labs to run the comparison.", "sponsored", "engaged"),
         ("The author used to work with people who work for Acme.", "unknown", None),
         ("Results were verified by the Brix team.", "unknown", None),
         ("The Acme team released version 4 last week.", "unknown", None),
@@ -173,6 +174,20 @@ def test_more_constructions(text: str, relation: str, how: str | None) -> None:
     prov = provenance(text + "\n\n" + TESTED)
     assert prov.relation == relation
     assert (prov.statement.how if prov.statement else None) == how
+
+
+def test_a_publisher_that_says_it_tested_its_own_product_needs_no_device_list() -> None:
+    # no device is found in this text: the statement itself names what was tested
+    text = (
+        "*Published by Quillon, Inc. Our own engineers ran these tests on the open source "
+        "Quillon build.*\n\nRequests per second grew from 40,000 on one core to 610,000 on 16.\n"
+    )
+    prov = provenance(text)
+    assert prov.relation == "self" and prov.statement is not None
+    assert prov.statement.org == "Quillon, Inc." and prov.statement.entity == "Quillon"
+    # a team that measures others with a harness named after itself tests no product of its own
+    text = "The Orbis team measures its rivals with the Orbis harness.\n\n" + TESTED
+    assert provenance(text).relation == "independent"
 
 
 # --- competitors ------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ _I = re.IGNORECASE
 _W = r"[ \t]+"
 _PNAME = r"[\w+-](?:[\w.+-]{0,38}[\w+-])?"  # a project name: "fooproxy", "node.js", not "x."
 MAX_TEXT = 300  # characters of a statement kept on the fact
+STATEMENT_WINDOW = 400  # characters after a statement where it may name what was tested
 
 
 # --- organisation names ---------------------------------------------------------------------
@@ -189,7 +190,8 @@ PAID_OBJECT_RE = lazyre.compile(
     _I,
 )
 # whom a maker hires and for what: "engaged Halden Labs to measure", "hired X for the tests"
-HIRED_TO_RE = lazyre.compile(r"(?<![ \t])[ \t]++(?:to|for|as)\b")
+# (a lower-case word or two may end the name: "Calder labs to", "Orbis Test House to")
+HIRED_TO_RE = lazyre.compile(r"(?<![ \t])(?:[ \t]++[a-z]{2,12}+){0,2}?[ \t]++(?:to|for|as)\b")
 # "written by X", "published by X": X wrote or published the report
 AUTHORED_BY_RE = lazyre.compile(
     rf"\b(?P<how>written|authored|prepared|published|produced|compiled|posted){_W}by{_W}", _I
@@ -582,9 +584,8 @@ class _Reader:
 
 
 TEAM_KIND_AFTER_RE = lazyre.compile(
-    rf"(?<![ \t])(?:['’]s?)?(?:{_W}own)?(?:{_W}[\w-]{{1,30}}){{0,2}}?{_W}(?:team|group|lab|department"
-    rf"|staff|engineers|project|maintainers)\b",
-    _I,
+    rf"(?<![ \t.])(?:['’]s?)?(?:{_W}own)?(?:{_W}[a-z][\w-]{{0,29}}){{0,2}}?{_W}(?:team|group|lab"
+    rf"|department|staff|engineers|project|maintainers)\b"
 )
 
 
@@ -676,6 +677,9 @@ def extract_provenance(
         if block.kind in PROSE:
             for sent in split(block.text, block.start):
                 r.sentence(flat, sent.start, sent.end)
+    for p in r.parties:
+        if p.entity is None and p.org and p.role != "sponsor":
+            p.entity = _tests_itself(flat, p.start, p.org)
     # the first person speaks for the named publisher or author ("Published by X. Our own
     # team ran these tests"): an unnamed "we" takes that organisation
     named = next((p for p in r.parties if p.org and p.role != "sponsor"), None)
@@ -692,6 +696,24 @@ def extract_provenance(
         prov.relation = "independent"
         prov.statement = min((p for p in parties if p.org), key=_rank)
     return prov
+
+
+def _tests_itself(flat: str, start: int, org: str) -> str | None:
+    """The organisation's own name as what its statement says was tested, within the
+    statement and the sentence after it: "Published by Foo, Inc. Our team ran these tests
+    on the Foo build", "the foo team measures foo and its competitors" -> "Foo"."""
+    core = core_name(org)
+    if not core or len(core) > 60:
+        return None
+    window = flat[start : start + STATEMENT_WINDOW]
+    found = re.search(
+        r"\b(?:tests?|testing|tested|benchmark\w{0,3}|measure\w{0,4}|ran|runs?)\b"
+        r"(?:[ \t]+(?!(?:with|using|via|through|by|from|in)\b)[\w'’-]{1,20}){0,6}?[ \t]+"
+        rf"({re.escape(core)})(?![\w-])",
+        window,
+        re.IGNORECASE,
+    )
+    return found.group(1) if found else None
 
 
 def _dedupe(parties: list[Party]) -> list[Party]:
