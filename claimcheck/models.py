@@ -336,7 +336,8 @@ class Extraction(Model):
 
 
 class CheckResult(Model):
-    """Findings for one or more inputs, plus the facts behind them."""
+    """Findings for one or more inputs, plus the facts behind them (the data; the result
+    the API returns adds its views: :class:`claimcheck.result.CheckResult`)."""
 
     version: int = 1
     findings: list[Finding] = Field(default_factory=list)
@@ -351,27 +352,3 @@ class CheckResult(Model):
         if not self.findings:
             return None
         return max((f.severity for f in self.findings), key=SEVERITY_RANK.__getitem__)
-
-    def _repr_html_(self) -> str:
-        """Jupyter's view of a result: a summary line and the findings table."""
-        from claimcheck.report.html import repr_html
-
-        return repr_html(self)
-
-    def to_dataframe(self) -> Any:
-        """The findings as a pandas DataFrame, one row per finding (needs the pandas extra)."""
-        from claimcheck.report.frames import findings
-
-        return findings(self)
-
-    def claims_dataframe(self) -> Any:
-        """The extracted claims as a pandas DataFrame (needs the pandas extra)."""
-        from claimcheck.report.frames import claims
-
-        return claims(self)
-
-    def conditions_dataframe(self) -> Any:
-        """The extracted conditions as a pandas DataFrame (needs the pandas extra)."""
-        from claimcheck.report.frames import conditions
-
-        return conditions(self)
