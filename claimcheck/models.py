@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from claimcheck.extract.provenance_fact import Provenance
+
 BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "code"]
 TableKind = Literal["tsv", "pipe", "aligned", "tool_output", "code"]
 Severity = Literal["error", "warning", "info"]
@@ -327,6 +329,8 @@ class Extraction(Model):
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
+    # who wrote, tested and paid for the report (a slotted dataclass), None before extraction
+    provenance: Provenance | None = None
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 

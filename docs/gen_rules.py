@@ -40,6 +40,7 @@ SUBJECTS = {
     "condition": "each extracted test condition",
     "device": "each device under test",
     "document": "the document as a whole",
+    "provenance": "who wrote, tested or paid for the document (once per document)",
 }
 _ROW = re.compile(r"^\|\s*(\*\*all\*\*|[A-Z][0-9]{3})\s*\|(.*)\|\s*$")
 _RST_SPECIAL = re.compile(r"([\\`*_|\[\]<>])")

@@ -210,11 +210,6 @@ PROSE = [
     ("A pass needed an error rate below 0.1%.", "failure_criteria", "error rate below 0.1%"),
     ("Capacity was the highest load sustained without errors.", "failure_criteria",
      "without errors"),
-    # sponsor
-    ("This study was sponsored by Example Networks Inc.", "sponsor", "Example Networks"),
-    ("Acme commissioned LabCo to run the comparison.", "sponsor", "Acme"),
-    ("The work was funded by Contoso.", "sponsor", "Contoso"),
-    ("Northwind Traders engaged TestHouse to verify the numbers.", "sponsor", "Northwind Traders"),
     # power_method
     ("Power was read from an inline power meter.", "power_method", "measured"),
     ("Wattage came from the nameplate rating.", "power_method", "nameplate"),
@@ -412,7 +407,6 @@ CELLS = [
     ("Test Duration", "90 seconds", "duration", 90.0),
     ("Runs", "3", "runs", {"count": 3, "policy": None}),
     ("Pass criteria", "zero HTTP errors", "failure_criteria", "zero HTTP errors"),
-    ("Sponsor", "Fabrikam", "sponsor", "Fabrikam"),
     ("Power measurement", "Measured at the wall", "power_method", "measured"),
     ("Latency percentile", "P99", "latency_statistic", "p99"),
     ("Timeouts", "103", "errors", {"count": 103, "kind": "timeouts", "text": "103"}),
@@ -650,8 +644,6 @@ def test_seed_recall() -> None:
         ("traffic_generator", {"name": "IXIA XT80", "version": None, "limit": None}),
         ("traffic_generator", {"name": "IxLoad", "version": "6.0-EA", "limit": None}),
         ("traffic_generator", {"name": "Grafana k6", "version": None, "limit": None}),
-        ("sponsor", "NetScaler"),
-        ("sponsor", "Cisco Systems"),
         ("power_method", "allocated"),
         ("power_method", "measured"),
         ("profile", "FastL4"),
