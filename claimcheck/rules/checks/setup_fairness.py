@@ -376,7 +376,11 @@ def license_capped(doc: Document, ex: Extraction) -> Iterator[Hit]:
     cap_spans = Spans(capped_at)
     reported: set[tuple[str, str | None]] = set()
     for m in ex.measurements:
-        if m.kind != "measured" or m.source == "derived" or m.device not in caps:
+        if (
+            (m.kind != "measured" or m.role != "result")
+            or m.source == "derived"
+            or m.device not in caps
+        ):
             continue
         value = _gbps(m.value, m.unit)
         if value is None or cap_spans.overlaps(m.start, m.end):
@@ -993,7 +997,11 @@ def _baseline(v: View, once: Any) -> Iterator[Hit]:
     base_starts = [s for s, _ in by_start]
     done: set[str | None] = set()
     for m in v.ex.measurements:
-        if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
+        if (
+            (m.kind != "measured" or m.role != "result")
+            or m.source == "derived"
+            or m.metric not in THROUGHPUT_FAMILIES
+        ):
             continue
         if m.device in done or spans.overlaps(m.start, m.end):
             continue
@@ -1035,7 +1043,11 @@ def _link_plateau(v: View, once: Any) -> Iterator[Hit]:
         caps = capacity.get(m.device or "")
         if not caps or len(caps) != 1 or m.device in done:
             continue
-        if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
+        if (
+            (m.kind != "measured" or m.role != "result")
+            or m.source == "derived"
+            or m.metric not in THROUGHPUT_FAMILIES
+        ):
             continue
         g, cap = _gbps(m.value, m.unit), next(iter(caps))
         if g is None or not NEAR_CAP * cap <= g <= cap * 1.02 or v.hedged_at(m.start):
@@ -1128,7 +1140,13 @@ def _not_run_cells(v: View) -> Iterator[Hit]:
 def _one_sided_tables(v: View) -> Iterator[Hit]:
     per_test: dict[str, list[Measurement]] = {}
     for m in v.ex.measurements:
-        if m.test and m.device and m.kind == "measured" and m.source in ("table", "tool"):
+        if (
+            m.test
+            and m.device
+            and m.kind == "measured"
+            and m.role == "result"
+            and m.source in ("table", "tool")
+        ):
             per_test.setdefault(m.test, []).append(m)
     devices = {t: {m.device for m in ms} & v.compared for t, ms in per_test.items()}
     multi = [t for t, ds in devices.items() if len(ds) >= 2]
@@ -1334,7 +1352,7 @@ def _mixed_sources(v: View) -> Iterator[Hit]:
         flagged_devices.setdefault((value, unit), set()).add(d)
     done: set[int] = set()
     for m in ms:
-        if m.source != "text" or m.kind != "measured":
+        if m.source != "text" or (m.kind != "measured" or m.role != "result"):
             continue
         s = v.sentence_at(m.start)
         if s is None or s.hedged or s.start in done or ADV_MARK_RE.search(s.text):
