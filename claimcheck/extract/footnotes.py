@@ -48,7 +48,10 @@ def split_marker(text: str) -> tuple[str, str | None]:
     if m is None or not stripped[: m.start()].strip():
         return text, None
     body = stripped[: m.start()].rstrip()
-    if m.group(0).strip("\\*") == "" and body.endswith("*"):
+    marker = m.group(0)
+    if marker.strip("\\*") == "" and (
+        body.endswith("*") or stripped.startswith(marker.lstrip("\\"))
+    ):
         return text, None  # "**bold**": emphasis, not a marker
     return body, marker_key(m.group(0))
 

@@ -113,10 +113,14 @@ def clean(text: str) -> tuple[str, str | None]:
 
 
 def _number(text: str) -> tuple[float, int, str] | None:
-    """(value, decimals, unit as written) of a numeric cell, or None."""
-    num = cell_number(Cell(text=text, start=0, end=0))
+    """(value, decimals, unit as written) of a numeric cell, or None; a leading sign counts
+    ("+5.9%", "-3 ms": the cells of computed columns)."""
+    sign = -1.0 if text[:1] in "-−–" and len(text) > 1 else 1.0
+    bare = text[1:].lstrip() if text[:1] in "+-−–" and len(text) > 1 else text
+    num = cell_number(Cell(text=bare, start=0, end=0))
     if num is None:
         return None
+    num = (sign * num[0], num[1])
     m = _CELL_UNIT.search(text[-12:])
     unit = m.group(1) if m else ""
     return num[0], num[1], unit
@@ -166,6 +170,24 @@ def _header_texts(rows: list[Row]) -> list[str]:
     return cols
 
 
+def _with_header(rows: list[Row]) -> list[Row]:
+    """The rows, the first one marked as the header when nothing is and it is a row of
+    labels: a blank or text corner and conditions, names or metrics ("", "1 KB", "64 KB"),
+    which ingest takes for numbers."""
+    if any(r.is_header for r in rows) or len(rows) < 2 or len(rows[0].cells) < 2:
+        return rows
+    first = rows[0].cells
+    corner = clean(first[0].text)[0]
+    if corner and _number(corner) is not None:
+        return rows
+    kinds = [L.classify(clean(c.text)[0]).kind for c in first[1:] if c.text.strip()]
+    if not kinds:
+        return rows
+    if all(k in (L.AXIS_CONDITION, L.AXIS_RUN, L.AXIS_STATISTIC, L.AXIS_METRIC) for k in kinds):
+        return [rows[0].model_copy(update={"is_header": True}), *rows[1:]]
+    return rows
+
+
 def _aligned(row: Row, width: int) -> list[Cell | None]:
     """The row's cells under ``width`` columns; a short row keeps its left cells."""
     cells: list[Cell | None] = list(row.cells[:width])
@@ -205,9 +227,10 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
     table = block.table
     if table is None or table.kind in ("tool_output", "code") or not table.rows:
         return None
-    header = [clean(h)[0] for h in _header_texts(table.rows)][:MAX_COLUMNS]
-    head_cells = _header_cells(table.rows)
-    body = table.body
+    rows = _with_header(table.rows)
+    header = [clean(h)[0] for h in _header_texts(rows)][:MAX_COLUMNS]
+    head_cells = _header_cells(rows)
+    body = [r for r in rows if not r.is_header]
     width = min(MAX_COLUMNS, max([len(header), *(len(r.cells) for r in body)], default=0))
     if width < 2 or not body:
         return None
@@ -387,8 +410,7 @@ def _settle_orientation(grid: Grid, header: list[str], caption_metric: str | Non
     col_kinds = [a.kind for a in value_cols]
     row_kinds = {a.kind for a in grid.rows}
     first = L.header_kind(header[grid.label_columns[0]]) if grid.label_columns else None
-    measured_cols = [a for a in value_cols if a.kind not in (L.AXIS_ATTRIBUTE, L.AXIS_COMPUTED)]
-    lone = measured_cols[0] if len(measured_cols) == 1 else None
+    lone = value_cols[0] if len(value_cols) == 1 else None
     keyed = first == "key" or (
         lone is not None and header[lone.index].strip().lower() in ("value", "values", "")
     )
@@ -398,6 +420,8 @@ def _settle_orientation(grid: Grid, header: list[str], caption_metric: str | Non
         and first != L.AXIS_ENTITY
     ):
         grid.orientation = "key-value"
+        if lone is not None and lone.kind == L.AXIS_ATTRIBUTE:
+            lone.kind = L.AXIS_UNKNOWN  # "16 cores", "64 GB": values, whatever they look like
         for a in grid.rows:
             if a.kind == L.AXIS_ENTITY:
                 a.kind = "key"
@@ -499,7 +523,12 @@ def _cells(
         row = grid.rows[r]
         for c, cell in enumerate(cells):
             col = grid.columns[c]
-            if cell is None or c in grid.label_columns or col.kind == L.AXIS_ATTRIBUTE:
+            offered = c in grid.label_columns and col.metric and _is_load_header(col.label)
+            if (
+                cell is None
+                or (c in grid.label_columns and not offered)
+                or col.kind == L.AXIS_ATTRIBUTE
+            ):
                 continue
             if col.kind == L.AXIS_CONDITION and col.condition and not col.condition[1]:
                 continue  # a column of conditions ("SimUsers") holds settings, not results
@@ -528,11 +557,16 @@ def _cells(
                 found = ctx.notes_conditions.get(key or "")
                 if key and found:
                     conditions.update(found)
-            role = _role(kv, row, col, metric, ctx)
+            role = "setting" if offered else _role(kv, row, col, metric, ctx)
             test = col.test or row.test or block_test
             grid.cells.append(GridCell(r, c, cell, value, decimals, unit, metric, statistic, entity,
                                        span, conditions, role, computed, test,
                                        note or row.note or col.note))  # fmt: skip
+
+
+def _is_load_header(label: str) -> bool:
+    """A label column of offered loads ("Target rate (req/s)"): its numbers are settings."""
+    return L.header_kind(label) == "load_setting"
 
 
 def _unit(raw: str) -> str:
@@ -555,7 +589,7 @@ def _role(kv: bool, row: Axis, col: Axis, metric: str | None, ctx: Context) -> s
     """result, setting, spec, advertised or baseline."""
     if kv and (L.is_spec_key(row.label) or row.kind == "key" and metric is None):
         return "spec"
-    if kv and L.is_setting_key(row.label):
+    if kv and L.is_setting_key(row.label) and row.metric is None:
         return "setting"
     if row.setting or col.setting:
         return "setting"

@@ -1,0 +1,306 @@
+"""Tables as typed grids (claimcheck.extract.grid): every layout is written here from scratch
+with invented products, and each is read the same way as a Markdown pipe table, as
+tab-separated lines and as HTML, and (where the layout has a transposed form) transposed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import claimcheck
+from claimcheck.extract import axislabels as L
+from claimcheck.extract.footnotes import split_marker
+from tests import tablerender as R
+
+FORMS = ("pipe", "tsv", "html")
+
+
+def extract(tmp_path: Path, parts, form: str):  # noqa: ANN001, ANN201
+    """The extraction of a document built from ``parts`` in one form."""
+    suffix = ".html" if form == "html" else ".md"
+    path = tmp_path / f"doc-{form}{suffix}"
+    path.write_text(R.document(parts, form), encoding="utf-8")
+    return claimcheck.extract(path)
+
+
+def facts(ex, role: str | None = "result") -> set[tuple]:  # noqa: ANN001
+    """The table figures as (entity, metric, value, statistic, conditions, role)."""
+    return {
+        (m.entity, m.metric, m.value, m.statistic, tuple(sorted(m.conditions.items())), m.role)
+        for m in ex.measurements
+        if m.source == "table" and (role is None or m.role == role)
+    }
+
+
+METRIC_COLUMNS = (["Proxy", "Requests/sec", "p99 latency (ms)"],
+                  [["Quillon", "41,200", "3.1"], ["Fernpath", "38,900", "4.4"]])  # fmt: skip
+PRODUCTS_AS_COLUMNS = (["", "Quillon", "Fernpath"],
+                       [["c=10", "4,100", "3,900"], ["c=100", "12,400", "11,800"]])  # fmt: skip
+STATISTIC_ROWS = (["Percentile", "Quillon", "Fernpath"],
+                  [["p50", "0.61 ms", "0.72 ms"], ["p99", "2.40 ms", "2.95 ms"]])  # fmt: skip
+SIZES_AS_COLUMNS = (["", "1 KB", "100 KB"],
+                    [["1 CPU", "52,000", "21,000"], ["4 CPUs", "181,000", "40,100"]])  # fmt: skip
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_metric_columns_with_products_in_rows(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Results"), ("p", "Each proxy served a 4 KB page."), ("t", METRIC_COLUMNS)]
+    got = facts(extract(tmp_path, parts, form))
+    assert ("Quillon", "rps", 41200.0, None, (), "result") in got
+    assert ("Fernpath", "latency", 4.4, "p99", (), "result") in got
+    assert len(got) == 4
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_products_as_columns_metric_from_the_lead_in(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Saturation"), ("p", "Requests per second at each concurrency level:"),
+             ("t", PRODUCTS_AS_COLUMNS)]  # fmt: skip
+    ex = extract(tmp_path, parts, form)
+    got = facts(ex)
+    assert ("Fernpath", "rps", 11800.0, None, (("concurrency", "100"),), "result") in got
+    assert len(got) == 4
+    grid = ex.tables[0]
+    assert grid.orientation == "entities-in-columns"
+    assert (grid.metric, grid.metric_from) == ("rps", "caption")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_statistic_rows_with_caption_conditions(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Latency"), ("p", "Response-time distribution with 250 concurrent connections:"),
+             ("t", STATISTIC_ROWS)]  # fmt: skip
+    got = facts(extract(tmp_path, parts, form))
+    assert ("Quillon", "latency", 2.4, "p99", (("concurrency", "250"),), "result") in got
+    assert len(got) == 4
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_object_sizes_as_columns_metric_from_the_heading(tmp_path: Path, form: str) -> None:
+    parts = [("h", "HTTP requests per second"), ("t", SIZES_AS_COLUMNS)]
+    ex = extract(tmp_path, parts, form)
+    got = facts(ex)
+    assert (None, "rps", 40100.0, None, (("cpus", "4"), ("object_size", "100000")), "result") in got
+    assert ex.tables[0].metric_from == "heading"
+
+
+@pytest.mark.parametrize(
+    ("table", "lead"),
+    [
+        (METRIC_COLUMNS, "Each proxy served a 4 KB page."),
+        (PRODUCTS_AS_COLUMNS, "Requests per second at each concurrency level:"),
+        (STATISTIC_ROWS, "Response-time distribution with 250 concurrent connections:"),
+        (SIZES_AS_COLUMNS, "Requests per second by object size:"),
+    ],
+)
+@pytest.mark.parametrize("form", FORMS)
+def test_a_transposed_table_gives_the_same_figures(tmp_path: Path, table, lead, form) -> None:  # noqa: ANN001
+    plain = extract(tmp_path, [("h", "Run"), ("p", lead), ("t", table)], "pipe")
+    flipped = extract(tmp_path, [("h", "Run"), ("p", lead), ("t", R.transpose(table, ""))], form)
+    assert facts(flipped) == facts(plain)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_blank_first_cell_continues_the_group_above(tmp_path: Path, form: str) -> None:
+    table = (["Proxy", "Object size", "Req/s"],
+             [["Quillon", "1 KB", "30,500"], ["", "64 KB", "9,120"],
+              ["Fernpath", "1 KB", "28,000"], ["", "64 KB", "8,700"]])  # fmt: skip
+    got = facts(extract(tmp_path, [("h", "Results"), ("t", table)], form))
+    assert ("Quillon", "rps", 9120.0, None, (("object_size", "64000"),), "result") in got
+    assert ("Fernpath", "rps", 8700.0, None, (("object_size", "64000"),), "result") in got
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_footnote_marker_binds_its_note_to_the_cell(tmp_path: Path, form: str) -> None:
+    table = (["Server", "Requests/s"], [["Ostrel", "22,100"], ["Halvard", "19,800¹"]])
+    parts = [("h", "Results"), ("t", table),
+             ("p", "¹ Measured with 512 concurrent connections instead of 64.")]  # fmt: skip
+    got = facts(extract(tmp_path, parts, form))
+    assert ("Halvard", "rps", 19800.0, None, (("concurrency", "512"),), "result") in got
+    assert ("Ostrel", "rps", 22100.0, None, (), "result") in got
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_computed_columns_are_kept_apart(tmp_path: Path, form: str) -> None:
+    table = (["Gateway", "RPS", "vs Fernpath"],
+             [["Quillon", "41,200", "+5.9%"], ["Fernpath", "38,900", "0%"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "Results"), ("t", table)], form)
+    assert {(e, v) for e, _, v, *_ in facts(ex)} == {("Quillon", 41200.0), ("Fernpath", 38900.0)}
+    assert ex.tables[0].computed == 2
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_test_bed_table_gives_specs_and_no_result(tmp_path: Path, form: str) -> None:
+    table = (["Component", "Value"],
+             [["CPU", "16 cores"], ["Memory", "64 GB"], ["Network", "10 Gbps"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "Test environment"), ("t", table)], form)
+    assert not facts(ex)
+    assert ("throughput", "spec") in {(m.metric, m.role) for m in ex.measurements}
+    assert ex.tables[0].orientation == "key-value"
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_datasheet_key_value_table_gives_figures(tmp_path: Path, form: str) -> None:
+    table = (["Specification", "Value"],
+             [["Throughput (Gbps)", "40"], ["Rack units", "1"], ["Requests per second", "900,000"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "Harrow H-40"), ("t", table)], form)
+    got = {(m.metric, m.value) for m in ex.measurements if m.role == "result"}
+    assert {("throughput", 40.0), ("rps", 900000.0)} <= got
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_load_columns_under_a_memory_caption_are_loads(tmp_path: Path, form: str) -> None:
+    table = (["Load balancer", "Idle", "5k RPS", "50k RPS"],
+             [["Quillon", "14", "60", "210"], ["Fernpath", "18", "75", "260"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "Resources"), ("p", "Memory (MB) by load:"), ("t", table)], form)
+    metrics = {m.metric for m in ex.measurements if m.source == "table"}
+    assert metrics == {"memory"}
+    assert ("Fernpath", "memory", 75.0, None, (("load_setting", "5000"),), "result") in facts(ex)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_results_columns_named_like_hardware_are_results(tmp_path: Path, form: str) -> None:
+    table = (["Load balancer", "CPU", "Cores in use", "Memory (MB)"],
+             [["Quillon", "42%", "3.4", "180"], ["Fernpath", "48%", "3.8", "210"]])  # fmt: skip
+    got = facts(extract(tmp_path, [("h", "Resources"), ("t", table)], form))
+    assert ("Quillon", "cpu", 42.0, None, (), "result") in got
+    assert ("Fernpath", "memory", 210.0, None, (), "result") in got
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_target_rate_column_is_a_setting(tmp_path: Path, form: str) -> None:
+    table = (["Proxy", "Target rate (req/s)", "Achieved (req/s)"],
+             [["Quillon", "20,000", "19,990"], ["Fernpath", "20,000", "17,400"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "Results"), ("t", table)], form)
+    roles = {(m.value, m.role) for m in ex.measurements if m.entity == "Fernpath"}
+    assert roles == {(20000.0, "setting"), (17400.0, "result")}
+
+
+def test_axis_labels() -> None:
+    assert (L.classify("Latency (ms)").metric, L.classify("Latency (ms)").unit) == (
+        "latency",
+        "millisecond",
+    )
+    assert L.classify("Req/s").metric == "rps"
+    assert L.classify("Requests/sec").metric == "rps"
+    assert L.classify("Throughput Gbps").unit == "Gbps"
+    assert L.classify("p99.9").statistic == "p99.9"
+    assert L.classify("Stdev").statistic == "stdev"
+    assert L.classify("Avg").statistic == "mean"
+    assert L.classify("0 KB").condition == ("object_size", "0 KB")
+    assert L.classify("100 connections").condition[0] == "concurrency"
+    assert L.classify("Idle").kind == L.AXIS_CONDITION
+    assert L.classify("Improvement").kind == L.AXIS_COMPUTED
+    assert L.classify("Run 2").kind == L.AXIS_RUN
+    assert L.classify("Version").kind == L.AXIS_ATTRIBUTE
+    assert L.header_kind("Framework") == L.AXIS_ENTITY
+    assert L.header_kind("Load balancer") == L.AXIS_ENTITY
+
+
+def test_footnote_markers() -> None:
+    assert split_marker("19,800¹") == ("19,800", "1")
+    assert split_marker("29,855\\*") == ("29,855", "*")
+    assert split_marker("Quillon [2]") == ("Quillon", "2")
+    assert split_marker("**41,200**") == ("**41,200**", None)
+
+
+# --- prose roles ------------------------------------------------------------------------------
+
+
+def _prose_roles(tmp_path: Path, text: str) -> set[tuple[float, str]]:
+    path = tmp_path / "prose.md"
+    path.write_text(text, encoding="utf-8")
+    ex = claimcheck.extract(path)
+    return {(m.value, m.role) for m in ex.measurements if m.source == "text"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "role"),
+    [
+        ("Latency under a sustained load of 80,000 RPS stayed flat.", 80000.0, "setting"),
+        ("We measured p99 latency at 50, 500 and 5,000 RPS.", 5000.0, "setting"),
+        ("- Network: 25 Gbps\n- OS: a Linux distribution", 25.0, "spec"),
+        ("The Quillon served 41,000 requests per second.", 41000.0, "result"),
+        ("The Quillon peaked at 41,000 requests per second.", 41000.0, "result"),
+    ],
+)
+def test_prose_roles(tmp_path: Path, text: str, value: float, role: str) -> None:
+    assert (value, role) in _prose_roles(tmp_path, text)
+
+
+def test_a_list_of_offered_loads_gives_no_result(tmp_path: Path) -> None:
+    found = _prose_roles(tmp_path, "We measured p99 latency at 50, 500 and 5,000 RPS.")
+    assert not {v for v, role in found if role == "result"}
+
+
+# --- A004 through tables ----------------------------------------------------------------------
+
+
+def _codes(tmp_path: Path, parts, form: str = "pipe") -> list[tuple[str, int]]:  # noqa: ANN001
+    suffix = ".html" if form == "html" else ".md"
+    path = tmp_path / f"a004-{form}{suffix}"
+    path.write_text(R.document(parts, form), encoding="utf-8")
+    return [f.rule for f in claimcheck.check(path).findings]
+
+
+TABLE = (["Framework", "Requests/s"], [["Quillon", "37,400"], ["Fernpath", "29,900"]])
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a004_a_bound_in_the_text_that_the_table_exceeds(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Earlier results"), ("p", "Quillon could serve up to 30,000 requests per second."),
+             ("t", TABLE)]  # fmt: skip
+    assert "A004" in _codes(tmp_path, parts, form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a004_a_bound_that_holds(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Earlier results"), ("p", "Quillon could serve up to 38,000 requests per second."),
+             ("t", TABLE)]  # fmt: skip
+    assert "A004" not in _codes(tmp_path, parts, form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a004_two_tables_of_one_run_disagree(tmp_path: Path, form: str) -> None:
+    second = (["Framework", "Requests/s"], [["Fernpath", "30,450"], ["Quillon", "37,400"]])
+    parts = [("h", "Results"), ("p", "Raw output:"), ("t", TABLE), ("p", "Summary by framework:"),
+             ("t", second)]  # fmt: skip
+    assert "A004" in _codes(tmp_path, parts, form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a004_tables_under_other_conditions_are_not_compared(tmp_path: Path, form: str) -> None:
+    by_level = (
+        ["Concurrency", "Quillon", "Fernpath"],
+        [["10", "4,100", "3,900"], ["100", "12,400", "11,800"]],
+    )
+    by_mode = (
+        ["Algorithm", "Quillon", "Fernpath"],
+        [["Round robin", "12,400", "11,800"], ["IP hash", "12,100", "11,500"]],
+    )
+    parts = [("h", "Throughput"), ("p", "Requests per second at each concurrency level:"), ("t", by_level),
+             ("p", "Requests per second by balancing algorithm:"), ("t", by_mode)]  # fmt: skip
+    assert "A004" not in _codes(tmp_path, parts, form)
+
+
+def test_a004_the_same_numbers_agree(tmp_path: Path) -> None:
+    parts = [("h", "Results"), ("p", "Raw output:"), ("t", TABLE), ("p", "Again:"), ("t", TABLE)]
+    assert "A004" not in _codes(tmp_path, parts)
+
+
+# --- D001 reads roles -------------------------------------------------------------------------
+
+
+def test_d001_ignores_a_link_speed_in_the_environment_list(tmp_path: Path) -> None:
+    text = ("# Quillon benchmarks\n\n## Environment\n\n- CPU: 8 cores\n- Network: 10 Gbps\n\n"
+            "## Results\n\nThe Quillon served 41,000 requests per second with 1 KB responses "
+            "over keep-alive connections at layer 7.\n")  # fmt: skip
+    result = claimcheck.check_text(text, name="env.md")
+    d001 = [f for f in result.findings if f.rule == "D001"]
+    assert all("throughput" not in f.message for f in d001)
+
+
+def test_d001_ignores_an_offered_load(tmp_path: Path) -> None:
+    text = ("# Fernpath latency\n\nLatency under a sustained load of 90,000 RPS from 500 "
+            "connections: the Fernpath kept a p99 of 2.1 ms with 2 KB objects.\n")  # fmt: skip
+    result = claimcheck.check_text(text, name="load.md")
+    assert all("rps" not in f.message for f in result.findings if f.rule == "D001")
