@@ -304,3 +304,24 @@ def test_d001_ignores_an_offered_load(tmp_path: Path) -> None:
             "connections: the Fernpath kept a p99 of 2.1 ms with 2 KB objects.\n")  # fmt: skip
     result = claimcheck.check_text(text, name="load.md")
     assert all("rps" not in f.message for f in result.findings if f.rule == "D001")
+
+
+# --- S005 reads a flat column of a typed grid -------------------------------------------------
+
+PLATEAU = (["", "1 KB", "64 KB"],
+           [["1 CPU", "41,000", "19,100"], ["2 CPUs", "80,500", "36,900"],
+            ["4 CPUs", "150,200", "37,020"], ["8 CPUs", "262,000", "37,010"]])  # fmt: skip
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_s005_a_flat_column_at_the_links_capacity(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Test bed"), ("p", "The Ostrel server and its client shared two 10 GbE links."),
+             ("h", "Requests per second"), ("t", PLATEAU)]  # fmt: skip
+    assert "S005" in _codes(tmp_path, parts, form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_s005_a_flat_column_far_below_the_links(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Test bed"), ("p", "The Ostrel server and its client shared two 100 GbE links."),
+             ("h", "Requests per second"), ("t", PLATEAU)]  # fmt: skip
+    assert "S005" not in _codes(tmp_path, parts, form)
