@@ -325,3 +325,48 @@ def test_s005_a_flat_column_far_below_the_links(tmp_path: Path, form: str) -> No
     parts = [("h", "Test bed"), ("p", "The Ostrel server and its client shared two 100 GbE links."),
              ("h", "Requests per second"), ("t", PLATEAU)]  # fmt: skip
     assert "S005" not in _codes(tmp_path, parts, form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_usage_columns_are_not_the_test_bed(tmp_path: Path, form: str) -> None:
+    table = (["Load balancer", "Requests/sec", "Cores in use", "Memory (MB)"],
+             [["Quillon", "41,000", "3.4", "180"], ["Fernpath", "38,000", "3.8", "210"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "Resources"), ("t", table)], form)
+    assert not [c for c in ex.conditions if c.name == "hardware"]
+    assert "S003" not in _codes(tmp_path, [("h", "Resources"), ("t", table)], form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_hardware_table_still_gives_the_test_bed(tmp_path: Path, form: str) -> None:
+    table = (
+        ["Device", "vCPUs", "Memory"],
+        [["Quillon Q-20", "8", "32 GB"], ["Fernpath F-9", "16", "64 GB"]],
+    )
+    ex = extract(tmp_path, [("h", "Test bed"), ("t", table)], form)
+    assert [c for c in ex.conditions if c.name == "hardware"]
+
+
+# --- M006 reads the statistics of each result table -------------------------------------------
+
+PERCENTILES = (
+    ["Percentile", "Quillon", "Fernpath"],
+    [["p50", "0.6 ms", "0.7 ms"], ["p99", "2.1 ms", "2.6 ms"]],
+)
+MEANS = (
+    ["Proxy", "Requests/sec", "Avg latency"],
+    [["Quillon", "18,700", "3.9 ms"], ["Fernpath", "21,900", "3.4 ms"]],
+)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_m006_a_mean_only_table_beside_a_percentile_section(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Latency"), ("p", "Latency with 100 connections:"), ("t", PERCENTILES),
+             ("h", "Laptop run"), ("p", "A quick run with 50 connections:"), ("t", MEANS)]  # fmt: skip
+    assert "M006" in _codes(tmp_path, parts, form)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_m006_percentiles_in_the_same_section(tmp_path: Path, form: str) -> None:
+    parts = [("h", "Latency"), ("p", "A run with 50 connections:"), ("t", MEANS),
+             ("p", "Latency with 50 connections:"), ("t", PERCENTILES)]  # fmt: skip
+    assert "M006" not in _codes(tmp_path, parts, form)

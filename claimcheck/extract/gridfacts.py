@@ -17,7 +17,15 @@ from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.footnotes import notes_after
 from claimcheck.extract.measurements import ADVERTISED
 from claimcheck.extract.sentences import split
-from claimcheck.models import AxisLabel, Block, Device, Document, Measurement, TableGrid
+from claimcheck.models import (
+    AxisLabel,
+    Block,
+    Condition,
+    Device,
+    Document,
+    Measurement,
+    TableGrid,
+)
 
 MAX_CAPTION = 400  # a lead-in longer than this is prose, not a caption: its last sentence is
 
@@ -91,6 +99,19 @@ def _device(
     if gc.entity is None and only is not None and gc.role == "result":
         return only.id
     return None
+
+
+def not_results(conditions: list[Condition], typed: list[Measurement]) -> list[Condition]:
+    """The table's conditions without the hardware read from cells the grid typed as results
+    ("Memory (MB)" or "Cores in use" of each product under load are not its test bed)."""
+    spans = sorted((m.start, m.end) for m in typed if m.role == "result")
+    starts = [a for a, _ in spans]
+
+    def in_result(c: Condition) -> bool:
+        k = bisect_right(starts, c.end - 1) - 1  # the last result cell starting inside or before
+        return k >= 0 and spans[k][1] > c.start
+
+    return [c for c in conditions if not (c.name == "hardware" and in_result(c))]
 
 
 def summary(doc: Document, block: Block, grid: G.Grid) -> TableGrid:

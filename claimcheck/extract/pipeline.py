@@ -9,7 +9,7 @@ from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_devices
 from claimcheck.extract.efficiency import table_claims
-from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, summary
+from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
 from claimcheck.extract.measurements import (
     attribute_operands,
     derived_test,
@@ -51,12 +51,14 @@ def extract_document(doc: Document) -> Extraction:
         found = scan(block.text, block.start)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
-        ex.conditions.extend(conds)
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
             grid, typed = grid_facts(
                 doc, index, mentions, devices, test, len(ex.tables), previous_text
             )
+            conds = not_results(conds, typed)
+        ex.conditions.extend(conds)
+        if block.table is not None:
             if grid is None:
                 ex.measurements.extend(
                     table_measurements(doc, block, mentions, test, previous_text)

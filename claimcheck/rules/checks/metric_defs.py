@@ -258,7 +258,8 @@ def latency_definition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     figures = [m for m in measured_figures(doc, extraction) if m.metric == "latency"]
     yield from _setup_excluded(doc, extraction, figures)
     if figures:
-        yield from _average_only(doc, extraction, figures)
+        average = list(_average_only(doc, extraction, figures))
+        yield from average or _average_only_tables(figures)
         yield from _different_loads(doc, extraction, figures)
 
 
@@ -314,6 +315,26 @@ def _average_only(
         f"tail latency, which users notice, is hidden"
     )
     yield Hit(m.start, m.end, msg, {"statistic": "mean"})
+
+
+def _average_only_tables(figures: list[Measurement]) -> Iterator[Hit]:
+    """A result table whose latency is only a mean, in a section that gives no other
+    latency statistic: one finding per such table, at its first figure (a table of
+    percentiles elsewhere in the report does not cover this result set)."""
+    by_table: dict[int, list[Measurement]] = {}
+    section_stats: dict[str | None, set[str | None]] = {}
+    for m in figures:
+        section_stats.setdefault(m.section, set()).add(m.statistic)
+        if m.table is not None:
+            by_table.setdefault(m.table, []).append(m)
+    for ms in by_table.values():
+        if {m.statistic for m in ms} != {"mean"} or section_stats[ms[0].section] != {"mean"}:
+            continue
+        m = min(ms, key=lambda x: x.start)
+        yield Hit(m.start, m.end,
+                  f"latency in this table is only an average ({m.text}); with no percentile or "
+                  f"spread for these results, tail latency, which users notice, is hidden",
+                  {"statistic": "mean"})  # fmt: skip
 
 
 class _Loads:
