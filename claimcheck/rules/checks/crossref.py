@@ -190,6 +190,14 @@ def _same_conditions(a: Measurement, b: Measurement, axes: list[frozenset[str]])
     return all(b.conditions.get(k, v) == v for k, v in a.conditions.items())
 
 
+def _in_unit(m: Measurement, unit: str) -> float:
+    """A figure's value in ``unit`` (-inf when it cannot be converted)."""
+    try:
+        return m.value * (convert(1.0, m.unit, unit) if m.unit != unit else 1.0)
+    except Exception:  # noqa: BLE001 - another dimension
+        return -math.inf
+
+
 def _overlap(a: Measurement, b: Measurement) -> tuple[Span, Span] | None:
     """The two figures' intervals in ``a``'s unit when they do not overlap, else None."""
     try:
@@ -210,6 +218,7 @@ def _text_vs_tables(extraction: Extraction) -> Iterator[Hit]:
         key = _entity_key(m)
         if m.source == "table" and key and _is_result(m):
             tables.setdefault((key, m.metric, m.section), []).append(m)
+    largest: dict[tuple, Measurement] = {}
     for s in extraction.measurements:
         key = _entity_key(s)
         if s.source != "text" or not key or not _is_result(s):
@@ -222,6 +231,11 @@ def _text_vs_tables(extraction: Extraction) -> Iterator[Hit]:
         found = tables.get((key, s.metric, s.section), [])
         if not found or (len(found) > 1 and qualifier not in ar.AT_MOST):
             continue
+        if len(found) > 1:  # "up to N": the entity's largest figure decides (found once)
+            group = (key, s.metric, s.section, s.unit)
+            if group not in largest:
+                largest[group] = max(found, key=lambda t, u=s.unit: _in_unit(t, u))
+            found = [largest[group]]
         for t in found:
             spans = _overlap(s, t)
             if spans is None:
