@@ -370,3 +370,46 @@ def test_m006_percentiles_in_the_same_section(tmp_path: Path, form: str) -> None
     parts = [("h", "Latency"), ("p", "A run with 50 connections:"), ("t", MEANS),
              ("p", "Latency with 50 connections:"), ("t", PERCENTILES)]  # fmt: skip
     assert "M006" not in _codes(tmp_path, parts, form)
+
+
+# --- genres -----------------------------------------------------------------------------------
+
+DATASHEET = (["", "Harrow H-10", "Harrow H-40"],
+             [["L4 throughput (Gbps)", "10", "40"], ["Concurrent connections", "2M", "8M"],
+              ["Rack units", "1", "2"], ["Power supply", "250 W", "650 W"]])  # fmt: skip
+LAB_REVIEW = (["Test", "Quillon", "Fernpath", "Difference"],
+              [["HTTP RPS (1 KB)", "41,200", "38,900", "+5.9%"],
+               ["Latency p99 (ms)", "3.1", "4.4", "-29.5%"]])  # fmt: skip
+RUNS = (
+    ["Proxy", "Run 1", "Run 2"],
+    [["Quillon", "41,100", "41,250"], ["Fernpath", "38,800", "39,000"]],
+)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_datasheet_with_models_as_columns(tmp_path: Path, form: str) -> None:
+    ex = extract(tmp_path, [("h", "Harrow H-series"), ("t", DATASHEET)], form)
+    got = {(m.entity, m.metric, m.value, m.role) for m in ex.measurements if m.source == "table"}
+    assert ("Harrow H-40", "throughput", 40.0, "result") in got
+    assert ("Harrow H-10", "concurrent_connections", 2e6, "result") in got
+    assert ("Harrow H-40", "power", 650.0, "spec") in got
+    assert ex.tables[0].orientation == "entities-in-columns"
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_lab_review_tests_as_rows_with_a_difference_column(tmp_path: Path, form: str) -> None:
+    ex = extract(tmp_path, [("h", "Results"), ("t", LAB_REVIEW)], form)
+    got = {(m.entity, m.metric, m.value, m.statistic, m.conditions.get("object_size")) for m in ex.measurements
+           if m.source == "table"}  # fmt: skip
+    assert ("Fernpath", "rps", 38900.0, None, "1000") in got
+    assert ("Quillon", "latency", 3.1, "p99", None) in got
+    assert ex.tables[0].computed == 2
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_runs_as_columns(tmp_path: Path, form: str) -> None:
+    ex = extract(
+        tmp_path, [("h", "Results"), ("p", "Requests per second in each run:"), ("t", RUNS)], form
+    )
+    got = facts(ex)
+    assert ("Fernpath", "rps", 39000.0, None, (("run", "2"),), "result") in got

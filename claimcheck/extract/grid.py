@@ -54,6 +54,7 @@ class Axis:
     start: int = 0
     end: int = 0
     note: str | None = None  # footnote marker key
+    extra: dict[str, str] = field(default_factory=dict)  # conditions inside the label ("(1 KB)")
 
 
 @dataclass(slots=True)
@@ -112,6 +113,9 @@ def clean(text: str) -> tuple[str, str | None]:
     return body.strip().strip("*_`").strip(), key
 
 
+_SUFFIX_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6}  # not "m" (minutes) nor "B" (bytes)
+
+
 def _number(text: str) -> tuple[float, int, str] | None:
     """(value, decimals, unit as written) of a numeric cell, or None; a leading sign counts
     ("+5.9%", "-3 ms": the cells of computed columns)."""
@@ -123,6 +127,9 @@ def _number(text: str) -> tuple[float, int, str] | None:
     num = (sign * num[0], num[1])
     m = _CELL_UNIT.search(text[-12:])
     unit = m.group(1) if m else ""
+    scale = _SUFFIX_SCALE.get(unit)
+    if scale:  # "2M" connections, "37.4k" requests per second
+        return num[0] * scale, num[1], ""
     return num[0], num[1], unit
 
 
@@ -380,6 +387,17 @@ def _row_axis(r: int, labels, entity_col, condition_cols, row_kind) -> Axis:  # 
             axis.condition = (condition_cols[c], text)
             if axis.kind == L.AXIS_UNKNOWN:
                 axis.kind = L.AXIS_CONDITION
+            if condition_cols[c] == "test":  # "HTTP RPS (1 KB)": a test names its metric
+                label = L.classify(text)
+                if label.metric and not axis.metric:
+                    axis.metric, axis.unit, axis.statistic = (
+                        label.metric,
+                        label.unit,
+                        label.statistic,
+                    )
+                    parsed = parse_test_name(text)
+                    axis.test = parsed[0] if parsed and parsed[2] == label.metric else None
+                axis.extra.update(_caption_conditions(text))
         elif entity_col is None and c == labels[0][0]:
             label = L.classify(text)
             if row_kind == L.AXIS_STATISTIC:
@@ -428,8 +446,14 @@ def _settle_orientation(grid: Grid, header: list[str], caption_metric: str | Non
         return
     entity_cols = sum(k == L.AXIS_ENTITY for k in col_kinds)
     metric_cols = sum(k in (L.AXIS_METRIC, L.AXIS_STATISTIC) for k in col_kinds)
-    if entity_cols and entity_cols >= metric_cols and L.AXIS_ENTITY not in row_kinds:
+    row_list = [a.kind for a in grid.rows]
+    row_names = sum(k == L.AXIS_ENTITY for k in row_list)
+    row_typed = len(row_list) - row_names
+    if entity_cols and entity_cols >= metric_cols and row_typed > row_names:
         grid.orientation = "entities-in-columns"
+        for a in grid.rows:
+            if a.kind == L.AXIS_ENTITY:
+                a.kind = "key"  # "Rack units" beside metric rows: a property, not a product
         return
     for a in value_cols:  # name-like headers beside metric columns are not products
         if a.kind == L.AXIS_ENTITY:
@@ -461,7 +485,7 @@ def _context_metric(ctx: Context) -> tuple[str | None, str | None]:
 _CAPTION_CONDITIONS = (
     ("concurrency", lazyre.compile(r"(?<![\d,.])(\d[\d,]{0,8})[ ](?:concurrent[ ]|simultaneous[ ]|open[ ])?(?:connections|clients|users|VUs)\b", re.I)),
     ("load_setting", lazyre.compile(r"(?<![\d,.])(\d[\d,.]{0,9}[ ]?[km]?)[ ]?(?:RPS|req/s|requests per second)\b", re.I)),
-    ("object_size", lazyre.compile(r"(?<![\d,.])(\d{1,6}(?:\.\d{1,3})?[ ]?(?:B|KB|KiB|kB|MB|MiB|bytes?))(?:[ ](?:files?|objects?|responses?|payloads?|bodies))\b")),
+    ("object_size", lazyre.compile(r"(?<![\d,.])(\d{1,6}(?:\.\d{1,3})?[ ]?(?:B|KB|KiB|kB|MB|MiB|bytes?))(?:[ ](?:files?|objects?|responses?|payloads?|bodies)\b|\))")),
 )  # fmt: skip
 
 
@@ -548,6 +572,7 @@ def _cells(
             entity, span = _entity(grid, row, col)
             conditions = dict(grid.conditions)
             for axis in (row, col):
+                conditions.update(axis.extra)
                 if axis.condition and axis.condition[1]:
                     name, value_text = axis.condition
                     conditions[name] = _norm_value(name, value_text)
@@ -591,6 +616,9 @@ def _role(kv: bool, row: Axis, col: Axis, metric: str | None, ctx: Context) -> s
         return "spec"
     if kv and L.is_setting_key(row.label) and row.metric is None:
         return "setting"
+    spec_row = row.kind in ("key", L.AXIS_METRIC) and L.is_spec_key(row.label)
+    if not kv and spec_row and row.metric not in ("cpu", "memory"):
+        return "spec"  # "Power supply", "Interfaces" rows of a product comparison
     if row.setting or col.setting:
         return "setting"
     if _BASELINE.search(row.label) or _BASELINE.search(col.label):

@@ -259,7 +259,7 @@ def latency_definition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     yield from _setup_excluded(doc, extraction, figures)
     if figures:
         average = list(_average_only(doc, extraction, figures))
-        yield from average or _average_only_tables(figures)
+        yield from average or _average_only_tables(doc, figures)
         yield from _different_loads(doc, extraction, figures)
 
 
@@ -317,7 +317,7 @@ def _average_only(
     yield Hit(m.start, m.end, msg, {"statistic": "mean"})
 
 
-def _average_only_tables(figures: list[Measurement]) -> Iterator[Hit]:
+def _average_only_tables(doc: Document, figures: list[Measurement]) -> Iterator[Hit]:
     """A result table whose latency is only a mean, in a section that gives no other
     latency statistic: one finding per such table, at its first figure (a table of
     percentiles elsewhere in the report does not cover this result set)."""
@@ -327,8 +327,14 @@ def _average_only_tables(figures: list[Measurement]) -> Iterator[Hit]:
         section_stats.setdefault(m.section, set()).add(m.statistic)
         if m.table is not None:
             by_table.setdefault(m.table, []).append(m)
+    spread: set[str | None] = set()  # sections whose text or tool output gives a spread
+    for b in doc.blocks:
+        if b.kind != "heading" and LATENCY_WORDS_RE.search(b.text) and SPREAD_RE.search(b.text):
+            spread.add(b.section)
     for ms in by_table.values():
         if {m.statistic for m in ms} != {"mean"} or section_stats[ms[0].section] != {"mean"}:
+            continue
+        if ms[0].section in spread:
             continue
         m = min(ms, key=lambda x: x.start)
         yield Hit(m.start, m.end,
