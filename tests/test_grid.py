@@ -413,3 +413,37 @@ def test_runs_as_columns(tmp_path: Path, form: str) -> None:
     )
     got = facts(ex)
     assert ("Fernpath", "rps", 39000.0, None, (("run", "2"),), "result") in got
+
+
+def test_aligned_plain_text_table_with_statistic_rows(tmp_path: Path) -> None:
+    text = ("4. Latency results\n\nLatency in milliseconds at 2,000 concurrent users\n\n"
+            "Statistic      Quillon Q-20     Fernpath F-9\n"
+            "Mean           1.42             1.88\n"
+            "P99            6.80             9.70\n"
+            "Max            41.0             55.3\n")  # fmt: skip
+    path = tmp_path / "aligned.txt"
+    path.write_text(text, encoding="utf-8")
+    got = facts(claimcheck.extract(path))
+    assert ("Fernpath F-9", "latency", 9.7, "p99", (("concurrency", "2000"),), "result") in got
+    assert len(got) == 6
+    assert {m.unit for m in claimcheck.extract(path).measurements} == {"millisecond"}
+
+
+def test_html_caption_element_and_superscript_note(tmp_path: Path) -> None:
+    page = ("<html><body><h2>Throughput</h2><table><caption>Throughput (Gbps) by object size"
+            "</caption><thead><tr><th>Gateway</th><th>1 KB</th><th>64 KB</th></tr></thead>"
+            "<tbody><tr><td>Quillon</td><td>4.1</td><td>9.4<sup>1</sup></td></tr>"
+            "<tr><td>Fernpath</td><td>3.8</td><td>9.1</td></tr></tbody></table>"
+            "<p><sup>1</sup> Measured with 16 connections.</p></body></html>")  # fmt: skip
+    path = tmp_path / "caption.html"
+    path.write_text(page, encoding="utf-8")
+    got = facts(claimcheck.extract(path))
+    assert (
+        "Quillon",
+        "throughput",
+        9.4,
+        None,
+        (("concurrency", "16"), ("object_size", "64000")),
+        "result",
+    ) in got
+    assert ("Fernpath", "throughput", 9.1, None, (("object_size", "64000"),), "result") in got

@@ -76,7 +76,7 @@ _METRICS = (
 )  # fmt: skip
 _UNIT_IN = lazyre.compile(
     r"[(\[]([^()\[\]]{1,12})[)\]]|(?<![\w/])((?:[kmgtµu]?s|ms|µs|us|ns|[kmgt]?bps|[kmgt]i?b/s|[kmgt]i?b|"
-    r"req/s(?:ec)?|requests/s(?:ec)?|rps|cps|tps|qps|%|w|watts?))(?![\w/])",
+    r"req/s(?:ec)?|requests/s(?:ec)?|rps|cps|tps|qps|%|w|watts?|milliseconds|microseconds|seconds))(?![\w/])",
     _I,
 )
 UNIT_ALIASES = {"rps": "RPS", "qps": "RPS", "req/s": "RPS", "req/sec": "RPS",

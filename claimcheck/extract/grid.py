@@ -311,6 +311,7 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
     else:
         grid.metric_from = "header"
         grid.metric = caption_metric if caption_metric else None
+        grid.unit = L.unit_of(ctx.caption[-300:]) if caption_from == "caption" else ""
     _cells(grid, grid_rows, ctx, block_test)
     return grid if grid.cells or any(a.kind == L.AXIS_COMPUTED for a in grid.columns) else None
 
@@ -568,7 +569,8 @@ def _cells(
             if metric is None and unit:
                 metric = L.family_of_unit(unit)
             if not unit and metric == grid.metric:
-                unit = grid.unit or L.FAMILY_UNIT.get(metric or "", "")
+                fits = grid.unit and L.family_of_unit(grid.unit) in (metric, None)
+                unit = (grid.unit if fits else "") or L.FAMILY_UNIT.get(metric or "", "")
             entity, span = _entity(grid, row, col)
             conditions = dict(grid.conditions)
             for axis in (row, col):
