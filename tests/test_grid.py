@@ -447,3 +447,12 @@ def test_html_caption_element_and_superscript_note(tmp_path: Path) -> None:
         "result",
     ) in got
     assert ("Fernpath", "throughput", 9.1, None, (("object_size", "64000"),), "result") in got
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_result_cells_are_never_read_as_conditions(tmp_path: Path, form: str) -> None:
+    table = (["", "Ostrel O-8", "Halvard H-2"],
+             [["SSL TPS, 1 request/conn", "61,500", "38,200"], ["SSL TPS, 10 requests/conn", "342,000", "171,000"]])  # fmt: skip
+    ex = extract(tmp_path, [("h", "SSL results"), ("t", table)], form)
+    values = {c.value for c in ex.conditions if c.name == "requests_per_connection"}
+    assert not values & {61500, 38200, 342000, 171000}

@@ -29,7 +29,6 @@ TRANSPOSED_DIFFERS = {
     "cloud-instance-baseline-bandwidth.md",
     "cpu-comparison-cores.md",
     "lab-report-best-run-failover.md",
-    "lab-report-ssl-tps-reuse.md",
     "report-cross-reference-efficiency.md",
     "report-duplicate-labels.md",
     "review-competitor-declined.md",

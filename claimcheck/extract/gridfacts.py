@@ -101,9 +101,13 @@ def _device(
     return None
 
 
+KEPT_IN_RESULTS = frozenset({"errors"})  # a result cell may count errors
+
+
 def not_results(conditions: list[Condition], typed: list[Measurement]) -> list[Condition]:
-    """The table's conditions without the hardware read from cells the grid typed as results
-    ("Memory (MB)" or "Cores in use" of each product under load are not its test bed)."""
+    """The table's conditions without those read from cells the grid typed as results: the
+    "Memory (MB)" or "Cores in use" of each product under load is not its test bed, and the
+    61,500 under "SSL TPS, 1 request/conn" is not a number of requests per connection."""
     spans = sorted((m.start, m.end) for m in typed if m.role == "result")
     starts = [a for a, _ in spans]
 
@@ -111,7 +115,7 @@ def not_results(conditions: list[Condition], typed: list[Measurement]) -> list[C
         k = bisect_right(starts, c.end - 1) - 1  # the last result cell starting inside or before
         return k >= 0 and spans[k][1] > c.start
 
-    return [c for c in conditions if not (c.name == "hardware" and in_result(c))]
+    return [c for c in conditions if c.name in KEPT_IN_RESULTS or not in_result(c)]
 
 
 def summary(doc: Document, block: Block, grid: G.Grid) -> TableGrid:
