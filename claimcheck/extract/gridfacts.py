@@ -157,9 +157,7 @@ def name_prose_entities(doc: Document, measurements: list[Measurement]) -> None:
                 labels.setdefault(words, m.entity)
     if not labels:
         return
-    firsts: dict[str, list[tuple[str, ...]]] = {}
-    for words in labels:
-        firsts.setdefault(words[0], []).append(words)
+    lengths = sorted({len(words) for words in labels})
     cache: dict[tuple[int, int], set[str]] = {}
     starts = [b.start for b in doc.blocks]
     sentences: dict[int, tuple[list, list[int]]] = {}  # block -> its sentences and starts
@@ -181,10 +179,11 @@ def name_prose_entities(doc: Document, measurements: list[Measurement]) -> None:
         if key not in cache:
             words = [w for w, _ in _words(sentence.text)]
             named: set[str] = set()
-            for i, w in enumerate(words):
-                for cand in firsts.get(w, ()):
-                    if tuple(words[i : i + len(cand)]) == cand:
-                        named.add(labels[cand])
+            for i in range(len(words)):  # each label length at each word: a dict lookup
+                for n in lengths:
+                    found_label = labels.get(tuple(words[i : i + n]))
+                    if found_label is not None:
+                        named.add(found_label)
             cache[key] = named
         if len(cache[key]) == 1:
             m.entity = next(iter(cache[key]))
