@@ -20,6 +20,7 @@ ClaimKind = Literal[
     "percent-delta", "ratio", "derived", "share", "sum", "conversion", "cross-reference"
 ]
 ClaimStatus = Literal["consistent", "inconsistent", "unverifiable"]
+MeasurementRole = Literal["result", "setting", "spec", "advertised", "baseline"]
 OperandSource = Literal["sentence", "previous_sentence", "paragraph", "table_cell", "claim"]
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -295,6 +296,40 @@ class Measurement(Model):
     low: float | None = None  # for derived figures: the interval their operands allow
     high: float | None = None
     derived_from: list[str] = Field(default_factory=list)  # operand descriptions
+    # what the figure is: a result the report measured, a setting the test imposed (an
+    # offered load), a spec (hardware, link speed), an advertised or a baseline figure
+    role: MeasurementRole = "result"
+    entity: str | None = None  # the entity label as the report writes it (a table axis)
+    statistic: str | None = None  # mean, p50 ... p99.9, min, max, stdev
+    conditions: dict[str, str] = Field(default_factory=dict)  # from axes, caption, notes
+    table: int | None = None  # index of its grid in ``Extraction.tables``
+
+
+class AxisLabel(Model):
+    """One row or column label of a typed table."""
+
+    label: str
+    kind: str  # entity, metric, statistic, condition, run, computed, attribute, key, label
+    metric: str | None = None
+    unit: str = ""
+    statistic: str | None = None
+    condition: str | None = None  # "name=value"
+    line: int = 0
+
+
+class TableGrid(Model):
+    """A table read as a typed grid: its axes, orientation and table-wide metric."""
+
+    line: int
+    end_line: int = 0
+    orientation: str
+    metric: str | None = None
+    metric_from: str | None = None  # header, caption, heading
+    conditions: dict[str, str] = Field(default_factory=dict)
+    columns: list[AxisLabel] = Field(default_factory=list)
+    rows: list[AxisLabel] = Field(default_factory=list)
+    cells: int = 0  # numeric cells typed
+    computed: int = 0  # cells of computed columns (differences, ratios), kept for claims
 
 
 class Finding(Model):
@@ -331,6 +366,7 @@ class Extraction(Model):
     measurements: list[Measurement] = Field(default_factory=list)
     # who wrote, tested and paid for the report (a slotted dataclass), None before extraction
     provenance: Provenance | None = None
+    tables: list[TableGrid] = Field(default_factory=list)
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 

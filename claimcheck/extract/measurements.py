@@ -17,6 +17,7 @@ from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.devices import MentionIndex
+from claimcheck.extract.roles import prose_role
 from claimcheck.extract.sentences import split
 from claimcheck.extract.tablefacts import cell_number, row_label
 from claimcheck.models import Block, Document, Measurement, Quantity
@@ -118,8 +119,10 @@ def prose_measurements(
                 continue
             k = bisect_left(named_at, q.start)  # the last device named before the figure
             device = named[k - 1][1] if k else (named[0][1] if named else None)
-            out.append(_measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
-                                    q.text, q.decimals, q.qualifier, "text"))  # fmt: skip
+            m = _measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
+                             q.text, q.decimals, q.qualifier, "text")  # fmt: skip
+            m.role = prose_role(doc.text, sentence.start, q.start, family, block.text, block.start)
+            out.append(m)
     return out
 
 
@@ -188,6 +191,23 @@ def table_measurements(
             out.append(_measurement(doc, num[0], unit, family, device, tid or test, block, cell.start,
                                     cell.end, cell.text, num[1], None, "table", kind))  # fmt: skip
         out.extend(_derived(doc, block, row, header, columns, device, kind))
+    return out
+
+
+def table_derived(
+    doc: Document, block: Block, mentions: MentionIndex, previous_text: str
+) -> list[Measurement]:
+    """The derived figures (efficiency x power) of each row of a table."""
+    table = block.table
+    if table is None:
+        return []
+    header = table.header
+    kind = "advertised" if ADVERTISED.search(previous_text) else "measured"
+    columns = [_column_family(h) for h in header]
+    out = []
+    for row in table.body:
+        found = mentions.span(row.start, row.end)
+        out.extend(_derived(doc, block, row, header, columns, found[0][1] if found else None, kind))
     return out
 
 

@@ -9,10 +9,12 @@ from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_devices
 from claimcheck.extract.efficiency import table_claims
+from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
 from claimcheck.extract.measurements import (
     attribute_operands,
     derived_test,
     prose_measurements,
+    table_derived,
     table_measurements,
 )
 from claimcheck.extract.provenance import extract_provenance
@@ -46,14 +48,26 @@ def extract_document(doc: Document) -> Extraction:
     pending: list[Pending] = []
     table_facts = []
     previous_text = ""
-    for block, test in zip(doc.blocks, block_tests, strict=True):
+    for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = scan(block.text, block.start)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
-        ex.conditions.extend(conds)
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
-            ex.measurements.extend(table_measurements(doc, block, mentions, test, previous_text))
+            grid, typed = grid_facts(
+                doc, index, mentions, devices, test, len(ex.tables), previous_text
+            )
+            conds = not_results(conds, typed)
+        ex.conditions.extend(conds)
+        if block.table is not None:
+            if grid is None:
+                ex.measurements.extend(
+                    table_measurements(doc, block, mentions, test, previous_text)
+                )
+            else:
+                ex.tables.append(summary(doc, block, grid))
+                ex.measurements.extend(typed)
+                ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
         previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
@@ -75,6 +89,7 @@ def extract_document(doc: Document) -> Extraction:
         attribute_operands(mentions, block_claims, measured)
         ex.measurements.extend(measured)
     _scope_derived(doc, ex.measurements)
+    name_prose_entities(doc, ex.measurements)
     resolve(doc, pending)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)

@@ -43,6 +43,12 @@ def _provenance_lines(prov: Any) -> list[str]:
     return out
 
 
+def _axis(a) -> str:  # noqa: ANN001
+    """One axis label with its type: "Req/s (metric rps RPS)"."""
+    parts = [a.kind, a.metric, a.unit, a.statistic, a.condition]
+    return f"{a.label} ({' '.join(p for p in parts if p)})"
+
+
 def format_extraction(extraction: Extraction) -> str:
     """A readable summary: devices, tests, conditions per test, measurements, claims."""
     ex = extraction
@@ -69,10 +75,22 @@ def format_extraction(extraction: Extraction) -> str:
     for scope, items in sorted(by_scope.items()):
         out.append(f"  {scope}:")
         out.extend(f"    {item}" for item in items)
+    out.append(f"tables ({len(ex.tables)}):")
+    for t in ex.tables:
+        metric = f", metric {t.metric} from {t.metric_from}" if t.metric else ""
+        conds = "".join(f", {k}={v}" for k, v in t.conditions.items())
+        out.append(f"  lines {t.line}-{t.end_line}: {t.orientation}{metric}{conds}; "
+                   f"{t.cells} cells, {t.computed} computed")  # fmt: skip
+        for name, axes in (("columns", t.columns), ("rows", t.rows)):
+            out.append(f"    {name}: " + "; ".join(_axis(a) for a in axes[:40]))
     out.append(f"measurements ({len(ex.measurements)}):")
     for m in ex.measurements:
+        extra = "".join(
+            f" {k}={v}" for k, v in (("entity", m.entity), ("stat", m.statistic)) if v
+        ) + "".join(f" {k}={v}" for k, v in m.conditions.items())
         out.append(
-            f"  line {m.line}: {m.metric} {m.value:g} {m.unit} device={m.device} test={m.test} [{m.source}, {m.kind}]"
+            f"  line {m.line}: {m.metric} {m.value:g} {m.unit} device={m.device} test={m.test}"
+            f"{extra} [{m.source}, {m.kind}, {m.role}]"
         )
     out.extend(_provenance_lines(ex.provenance))
     out.append(f"claims ({len(ex.claims)}):")

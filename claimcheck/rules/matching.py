@@ -279,8 +279,11 @@ class Facts:
         base = {"document": self.document}
         if kind == "measurement":
             for m in ex.measurements:
+                scope = self.scope_env(m)
+                if m.conditions:  # a table cell's own conditions (its column's object size)
+                    scope = {**scope, **_cell_conditions(m.conditions)}
                 env = {**base, "measurement": _MeasurementFields(m.model_dump()),
-                       "scope": self.scope_env(m), "device": self.device_env(m.device),
+                       "scope": scope, "device": self.device_env(m.device),
                        "test": self.test_env(m.test)}  # fmt: skip
                 yield m, env
         elif kind == "condition":
@@ -399,12 +402,31 @@ def contains_any(text: Any, words: Any) -> bool:
     return any(isinstance(w, str) and w.lower() in low for w in words)
 
 
+def _cell_conditions(conditions: dict[str, str]) -> dict[str, Any]:
+    """A cell's conditions as the scope holds them: numbers as numbers."""
+    out: dict[str, Any] = {}
+    for name, value in conditions.items():
+        try:
+            number = float(value)
+        except ValueError:
+            out[name] = value
+        else:
+            out[name] = int(number) if number.is_integer() else number
+    return out
+
+
 def run_match_rule(spec: RuleSpec, facts: Facts) -> Iterator[Hit]:
     """Hits of a declarative rule: one per subject whose match expression holds."""
     match, message = compile_rule(spec)
+    tables_done: set[tuple[Any, ...]] = set()  # one finding per table and test: one cause
     for fact, env in facts.candidates(spec.subject, _guard(match)):
+        table = getattr(fact, "table", None) if spec.subject == "measurement" else None
+        if table is not None and (table, fact.test) in tables_done:
+            continue
         if not match.evaluate(env, facts.functions):
             continue
+        if table is not None:
+            tables_done.add((table, fact.test))
         text = "".join(
             lit if expr is None else _show(expr.evaluate(env, facts.functions))
             for lit, expr in message

@@ -17,7 +17,8 @@ _W = r"[ \t]+"
 
 # --- interfaces -----------------------------------------------------------------------------
 
-_COUNT = rf"(?P<n>\d{{1,3}}(?![\d.,])|{WORDS})"
+_COUNT = rf"(?P<n>\d{{1,3}}(?![\d.,])|{WORDS}|dual|twin|quad)"
+_MULTIPLES = {"dual": 2, "twin": 2, "quad": 4}  # "dual 40 GbE links": two links
 _SPEED = r"(?P<s>\d{1,3}(?:\.\d)?)"
 _LINK = r"(?P<u>Gbps|Gb/s|Gbit/s|GbE|GigE|Gig|Gigabit|Gb|G|Mbps|Mb/s|MbE)"
 _PORT_NOUN = (
@@ -57,7 +58,7 @@ def interfaces(ctx: Ctx) -> list[RawCondition]:
     out = []
     for rx in INTERFACE_RES:
         for m in ctx.finditer(rx):
-            n = to_int(m.group("n"))
+            n = _MULTIPLES.get(m.group("n").lower()) or to_int(m.group("n"))
             if not n or n > 512:
                 continue
             speed = m.groupdict().get("s") or "1"
@@ -103,7 +104,7 @@ def hardware(ctx: Ctx) -> list[RawCondition]:
             out.append(ctx.make("hardware", {"instance_type": value}, m.start(), m.end()))
     for rx, key in HARDWARE_RES:
         for m in ctx.finditer(rx):
-            n = to_int(m.group("n"))
+            n = _MULTIPLES.get(m.group("n").lower()) or to_int(m.group("n"))
             if n:
                 out.append(ctx.make("hardware", {key: n}, m.start(), m.end()))
     return out

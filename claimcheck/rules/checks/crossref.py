@@ -1,7 +1,10 @@
 """A004: one quantity stated twice, or derivable two ways, with values that disagree.
 
 Compared only within one device, metric family and test, and only when both
-routes are measurements (not advertised figures). The intervals allowed by
+routes are measured results (not advertised figures, settings or specs). Typed tables
+add two routes: a prose figure about one table entity against the same section's table
+(a capability "up to N" against every figure of that entity), and two tables of one
+section that give the same entity, metric, statistic and conditions. The intervals allowed by
 each route's rounding (and qualifier: "over 38 Gbps") must overlap.
 
 A derivation written out several times (a report repeated, a table row restated) is
@@ -46,15 +49,15 @@ def cross_reference(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """A stated figure that its derivation from other figures of the report contradicts."""
     groups: dict[tuple[str, str, str], list[Measurement]] = {}
     for m in extraction.measurements:
-        if m.device and m.test and m.kind == "measured":
+        if m.device and m.test and m.kind == "measured" and m.role == "result":
             groups.setdefault((m.device, m.metric, m.test), []).append(m)
     names = {d.id: d.name for d in extraction.devices}
     for (device, _metric, test), ms in groups.items():
         stated = [m for m in ms if m.source == "text"]
         derived = [m for m in ms if m.source == "derived"]
         table = [m for m in ms if m.source == "table"]
-        if len(table) == 1:  # one table figure for this device and test: the prose must agree
-            derived.append(table[0])
+        if len(table) == 1 and not table[0].entity:  # a table figure no grid typed: the
+            derived.append(table[0])  # prose must agree with it (grids: _text_vs_tables)
         device = names.get(device, device)
         for d, s, (s_lo, s_hi), (d_lo, d_hi) in _disagreements(stated, _routes(derived)):
             value = convert(d.value, d.unit, s.unit)
@@ -68,6 +71,8 @@ def cross_reference(doc: Document, extraction: Extraction) -> Iterator[Hit]:
                    f"allow [{_fmt(s_lo)}, {_fmt(s_hi)}] and [{_fmt(d_lo)}, {_fmt(d_hi)}] {s.unit}")  # fmt: skip
             yield Hit(s.start, s.end, msg, {"stated": s.text, "derived": f"{value:,.2f} {s.unit}",
                                             "operands": d.derived_from})  # fmt: skip
+    yield from _text_vs_tables(extraction)
+    yield from _table_vs_table(extraction)
 
 
 def _routes(derived: list[Measurement]) -> list[Measurement]:
@@ -144,4 +149,136 @@ class _Intervals:
 
 
 def _fmt(x: float) -> str:
-    return "inf" if math.isinf(x) else f"{x:,.2f}"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return f"{x:,.2f}"
+
+
+# --- routes through tables: a table against the text, a table against another table -------
+
+MAX_TABLES = 8  # tables compared per entity, metric and statistic
+MAX_LISTED = 4  # disagreements listed in one finding
+
+
+def _entity_key(m: Measurement) -> str | None:
+    """The entity a table figure or a prose figure is about, as one spelling."""
+    if not m.entity:
+        return None
+    return "".join(ch for ch in m.entity.lower() if ch.isalnum()) or None
+
+
+def _is_result(m: Measurement) -> bool:
+    """A figure the report states as an outcome, measured or advertised (two statements of
+    one quantity must agree either way); not a setting, spec or baseline."""
+    return m.role in ("result", "advertised")
+
+
+def _axis_conditions(extraction: Extraction) -> list[frozenset[str]]:
+    """For each grid, the names of the conditions its axes vary (concurrency, size, test)."""
+    out = []
+    for t in extraction.tables:
+        names = {a.condition.split("=", 1)[0] for a in (*t.columns, *t.rows) if a.condition}
+        out.append(frozenset(names))
+    return out
+
+
+def _same_conditions(a: Measurement, b: Measurement, axes: list[frozenset[str]]) -> bool:
+    """Both figures hold under one set of conditions: their tables vary the same ones, and
+    no condition either states has another value in the other."""
+    if a.table is not None and b.table is not None and axes[a.table] != axes[b.table]:
+        return False
+    return all(b.conditions.get(k, v) == v for k, v in a.conditions.items())
+
+
+def _in_unit(m: Measurement, unit: str) -> float:
+    """A figure's value in ``unit`` (-inf when it cannot be converted)."""
+    try:
+        return m.value * (convert(1.0, m.unit, unit) if m.unit != unit else 1.0)
+    except Exception:  # noqa: BLE001 - another dimension
+        return -math.inf
+
+
+def _overlap(a: Measurement, b: Measurement) -> tuple[Span, Span] | None:
+    """The two figures' intervals in ``a``'s unit when they do not overlap, else None."""
+    try:
+        sa, sb = interval(a, a.unit), interval(b, a.unit)
+    except Exception:  # noqa: BLE001 - incompatible units: not the same quantity
+        return None
+    if any(math.isnan(x) for x in (*sa, *sb)) or (sa[0] <= sb[1] and sb[0] <= sa[1]):
+        return None
+    return sa, sb
+
+
+def _text_vs_tables(extraction: Extraction) -> Iterator[Hit]:
+    """A prose bound about one table entity that the same section's table contradicts:
+    "up to N" must not be exceeded by any of the entity's figures; another qualifier
+    ("over", "about") is compared when the table holds one such figure."""
+    tables: dict[tuple[str, str, str | None], list[Measurement]] = {}
+    for m in extraction.measurements:
+        key = _entity_key(m)
+        if m.source == "table" and key and _is_result(m):
+            tables.setdefault((key, m.metric, m.section), []).append(m)
+    largest: dict[tuple, Measurement] = {}
+    for s in extraction.measurements:
+        key = _entity_key(s)
+        if s.source != "text" or not key or not _is_result(s):
+            continue
+        # a bound or capability ("up to 30 thousand", "over 40,000") sums up the table; an
+        # exact prose figure beside a table may be another run (a draft, an earlier test)
+        qualifier = (s.qualifier or "").lower()
+        if not qualifier:
+            continue
+        found = tables.get((key, s.metric, s.section), [])
+        if not found or (len(found) > 1 and qualifier not in ar.AT_MOST):
+            continue
+        if len(found) > 1:  # "up to N": the entity's largest figure decides (found once)
+            group = (key, s.metric, s.section, s.unit)
+            if group not in largest:
+                largest[group] = max(found, key=lambda t, u=s.unit: _in_unit(t, u))
+            found = [largest[group]]
+        for t in found:
+            spans = _overlap(s, t)
+            if spans is None:
+                continue
+            (s_lo, s_hi), (t_lo, t_hi) = spans
+            msg = (f"{s.entity}: the text states {s.text} (line {s.line}), but the table gives "
+                   f"{t.text} (line {t.line}) for the same {s.metric}; the two allow "
+                   f"[{_fmt(s_lo)}, {_fmt(s_hi)}] and [{_fmt(t_lo)}, {_fmt(t_hi)}] {s.unit}")  # fmt: skip
+            yield Hit(
+                s.start, s.end, msg, {"stated": s.text, "table": t.text, "table_line": t.line}
+            )
+            break
+
+
+def _table_vs_table(extraction: Extraction) -> Iterator[Hit]:
+    """Two tables of one section that give the same entity, metric, statistic and
+    conditions different values: one finding per pair of tables, at the later table."""
+    axes = _axis_conditions(extraction)
+    groups: dict[tuple[str, str, str | None, str | None], list[Measurement]] = {}
+    for m in extraction.measurements:
+        key = _entity_key(m)
+        if m.source == "table" and m.table is not None and key and _is_result(m):
+            groups.setdefault((key, m.metric, m.statistic, m.section), []).append(m)
+    pairs: dict[tuple[int, int], list[tuple[Measurement, Measurement]]] = {}
+    for ms in groups.values():
+        by_table: dict[int, Measurement] = {}
+        for m in ms:
+            by_table.setdefault(m.table, m)  # type: ignore[arg-type]
+        firsts = sorted(by_table.values(), key=lambda m: m.start)[:MAX_TABLES]
+        if sum(1 for m in ms if m.table == firsts[0].table) > 1:
+            continue  # several figures per table (rows of conditions): compared by condition below
+        for i, a in enumerate(firsts):
+            for b in firsts[i + 1 :]:
+                if _same_conditions(a, b, axes) and _overlap(a, b) is not None:
+                    pairs.setdefault((a.table, b.table), []).append((a, b))  # type: ignore[arg-type]
+    for (_, _), found in sorted(pairs.items()):
+        found.sort(key=lambda ab: ab[1].start)
+        a, b = found[0]
+        listed = "; ".join(
+            f"{x.entity} {x.metric}{' ' + x.statistic if x.statistic else ''} {x.text} vs {y.text}"
+            for x, y in found[:MAX_LISTED]
+        )
+        more = f" and {len(found) - MAX_LISTED} more" if len(found) > MAX_LISTED else ""
+        msg = (f"two tables of one section give the same quantities different values: {listed}{more} "
+               f"(lines {a.line} and {b.line})")  # fmt: skip
+        yield Hit(b.start, b.end, msg, {"first": a.text, "second": b.text, "pairs": len(found)})

@@ -120,7 +120,7 @@ def _measured(doc: Document, extraction: Extraction) -> list[Measurement]:
         return []
     out = [
         m for m in extraction.measurements
-        if m.kind == "measured" and m.source != "derived" and not is_artefact(doc, m)
+        if m.kind == "measured" and m.role == "result" and m.source != "derived" and not is_artefact(doc, m)
     ]  # fmt: skip
     return sorted(out, key=lambda m: m.start)
 
@@ -402,6 +402,9 @@ def missing_condition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
             have |= per_test.get(m.test or "", set()) | in_text.get(m.section, set())
             if m.test in test_layer:  # a "Layer 4 throughput" test states its layer
                 have.add("processing_layer")
+            if m.statistic:  # a table axis (column, row or caption) names the statistic
+                have.add("latency_statistic")
+            have |= set(m.conditions) & {"object_size", "concurrency", "load_setting"}
             block = index.block_at(m.start)
             if block is not None and block.table is not None and block.start not in tables:
                 tables.add(block.start)  # a column header may name the condition ("p99 latency")

@@ -257,11 +257,9 @@ def latency_definition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     connection/TLS setup on a device that terminates TLS."""
     figures = [m for m in measured_figures(doc, extraction) if m.metric == "latency"]
     yield from _setup_excluded(doc, extraction, figures)
-    tables = list(_mean_only_tables(doc))
-    yield from tables
     if figures:
-        if not tables:
-            yield from _average_only(doc, extraction, figures)
+        average = list(_average_only(doc, extraction, figures))
+        yield from average or _average_only_tables(doc, figures)
         yield from _different_loads(doc, extraction, figures)
 
 
@@ -319,34 +317,30 @@ def _average_only(
     yield Hit(m.start, m.end, msg, {"statistic": "mean"})
 
 
-MEAN_HEADER_RE = lazyre.compile(r"\b(?:avg|average|mean)\b", re.IGNORECASE)
-
-
-def _mean_only_tables(doc: Document) -> Iterator[Hit]:
-    """A results table whose latency columns are averages only, while neither the table nor
-    another block of its section gives a percentile, a maximum or a spread."""
-    by_section: dict[str | None, list] = {}
+def _average_only_tables(doc: Document, figures: list[Measurement]) -> Iterator[Hit]:
+    """A result table whose latency is only a mean, in a section that gives no other
+    latency statistic: one finding per such table, at its first figure (a table of
+    percentiles elsewhere in the report does not cover this result set)."""
+    by_table: dict[int, list[Measurement]] = {}
+    section_stats: dict[str | None, set[str | None]] = {}
+    for m in figures:
+        section_stats.setdefault(m.section, set()).add(m.statistic)
+        if m.table is not None:
+            by_table.setdefault(m.table, []).append(m)
+    spread: set[str | None] = set()  # sections whose text or tool output gives a spread
     for b in doc.blocks:
-        by_section.setdefault(b.section, []).append(b)
-    for b in doc.blocks:
-        table = b.table
-        if table is None or table.kind in ("tool_output", "code") or not table.header:
+        if b.kind != "heading" and LATENCY_WORDS_RE.search(b.text) and SPREAD_RE.search(b.text):
+            spread.add(b.section)
+    for ms in by_table.values():
+        if {m.statistic for m in ms} != {"mean"} or section_stats[ms[0].section] != {"mean"}:
             continue
-        latency = [h for h in table.header if LATENCY_WORDS_RE.search(h)]
-        if not latency or not all(MEAN_HEADER_RE.search(h) for h in latency):
+        if ms[0].section in spread:
             continue
-        if any(SPREAD_RE.search(h) for h in table.header):
-            continue
-        others = [o for o in by_section.get(b.section, []) if o is not b and o.kind != "heading"]
-        if any(LATENCY_WORDS_RE.search(o.text) and SPREAD_RE.search(o.text) for o in others):
-            continue
-        if hedged(doc, b.start, b.end):
-            continue
-        head = table.rows[0]
-        msg = (f'latency is given only as an average (column "{latency[0].strip()}"); with no '
-               f"percentile or spread for these results, tail latency, which users notice, "
-               f"is hidden")  # fmt: skip
-        yield Hit(head.start, head.end, msg, {"statistic": "mean", "column": latency[0].strip()})
+        m = min(ms, key=lambda x: x.start)
+        yield Hit(m.start, m.end,
+                  f"latency in this table is only an average ({m.text}); with no percentile or "
+                  f"spread for these results, tail latency, which users notice, is hidden",
+                  {"statistic": "mean"})  # fmt: skip
 
 
 class _Loads:

@@ -376,7 +376,11 @@ def license_capped(doc: Document, ex: Extraction) -> Iterator[Hit]:
     cap_spans = Spans(capped_at)
     reported: set[tuple[str, str | None]] = set()
     for m in ex.measurements:
-        if m.kind != "measured" or m.source == "derived" or m.device not in caps:
+        if (
+            (m.kind != "measured" or m.role != "result")
+            or m.source == "derived"
+            or m.device not in caps
+        ):
             continue
         value = _gbps(m.value, m.unit)
         if value is None or cap_spans.overlaps(m.start, m.end):
@@ -868,6 +872,7 @@ def bottleneck_not_dut(doc: Document, ex: Extraction) -> Iterator[Hit]:
     yield from _bottleneck_text(v, once)
     yield from _baseline(v, once)
     yield from _link_plateau(v, once)
+    yield from _rate_plateau(v, once)
 
 
 # A load tool pointed at the loopback address runs on the server's own host.
@@ -994,7 +999,11 @@ def _baseline(v: View, once: Any) -> Iterator[Hit]:
     base_starts = [s for s, _ in by_start]
     done: set[str | None] = set()
     for m in v.ex.measurements:
-        if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
+        if (
+            (m.kind != "measured" or m.role != "result")
+            or m.source == "derived"
+            or m.metric not in THROUGHPUT_FAMILIES
+        ):
             continue
         if m.device in done or spans.overlaps(m.start, m.end):
             continue
@@ -1036,7 +1045,11 @@ def _link_plateau(v: View, once: Any) -> Iterator[Hit]:
         caps = capacity.get(m.device or "")
         if not caps or len(caps) != 1 or m.device in done:
             continue
-        if m.kind != "measured" or m.source == "derived" or m.metric not in THROUGHPUT_FAMILIES:
+        if (
+            (m.kind != "measured" or m.role != "result")
+            or m.source == "derived"
+            or m.metric not in THROUGHPUT_FAMILIES
+        ):
             continue
         g, cap = _gbps(m.value, m.unit), next(iter(caps))
         if g is None or not NEAR_CAP * cap <= g <= cap * 1.02 or v.hedged_at(m.start):
@@ -1048,6 +1061,68 @@ def _link_plateau(v: View, once: Any) -> Iterator[Hit]:
                   f"{v.name(m.device)}: {m.text} is {g / cap:.0%} of its {_fmt(cap)} Gbps of "
                   f"interfaces: the links, not the device, set this result",
                   {"measured_gbps": g, "interfaces_gbps": cap})  # fmt: skip
+
+
+PLATEAU_SPREAD = 1.01  # the last figures of a flat column differ by at most 1%
+PLATEAU_POINTS = 3
+PLATEAU_NEAR_CAP = 0.85  # a flat column this close to the links' capacity (headers and
+# framing take the rest) is the links' limit
+
+
+def _rate_plateau(v: View, once: Any) -> Iterator[Hit]:
+    """A table column of request or connection rates at one object size that stops growing
+    while its condition grows (more CPUs, more connections), at a rate x size that fills the
+    links: the links, not the device, set the plateau."""
+    caps = {g for c, _ in v.conditions("interfaces") if (g := _if_gbps(c.value))}
+    if len(caps) != 1 or v.says(SIZED_RE):
+        return
+    cap = next(iter(caps))
+    columns: dict[tuple, list[tuple[float, Measurement]]] = {}
+    for m in v.ex.measurements:
+        size = m.conditions.get("object_size")
+        if m.source != "table" or m.table is None or m.role != "result" or not size:
+            continue
+        if m.metric not in ("rps", "cps", "ssl_tps"):
+            continue
+        steps = [(k, x) for k, x in m.conditions.items() if k in ("cpus", "concurrency")]
+        if len(steps) != 1:
+            continue
+        try:
+            step, size_bytes = float(steps[0][1]), float(size)
+        except ValueError:
+            continue
+        key = (m.table, m.device or m.entity, size_bytes, steps[0][0], m.metric)
+        columns.setdefault(key, []).append((step, m))
+    for (_, _, size_bytes, step_name, _), points in sorted(
+        columns.items(), key=lambda kv: kv[1][0][1].start
+    ):
+        points.sort(key=lambda p: p[0])
+        flat = _flat_tail([m.value for _, m in points])
+        if flat < PLATEAU_POINTS or size_bytes <= 0:
+            continue
+        tail = [m for _, m in points[-flat:]]
+        gbps = max(m.value for m in tail) * size_bytes * 8 / 1e9
+        if not PLATEAU_NEAR_CAP * cap <= gbps <= cap * 1.02 or not once(tail[0].start):
+            continue
+        low, high = min(m.value for m in tail), max(m.value for m in tail)
+        yield Hit(tail[0].start, tail[0].end,
+                  f"the {_fmt(size_bytes / 1000)} KB column stays at {low:,.0f}-{high:,.0f} per second "
+                  f"from {points[-flat][0]:g} to {points[-1][0]:g} {step_name}: {high:,.0f} x "
+                  f"{_fmt(size_bytes / 1000)} KB = {gbps:.1f} Gbps of the {_fmt(cap)} Gbps of links; "
+                  f"the links, not the device, set the plateau",
+                  {"plateau_gbps": round(gbps, 2), "interfaces_gbps": cap})  # fmt: skip
+
+
+def _flat_tail(values: list[float]) -> int:
+    """How many of the last values stay within PLATEAU_SPREAD of each other."""
+    k = 0
+    low = high = None
+    for x in reversed(values):
+        lo, hi = (x, x) if low is None else (min(low, x), max(high, x))
+        if lo <= 0 or hi / lo > PLATEAU_SPREAD:
+            break
+        low, high, k = lo, hi, k + 1
+    return k
 
 
 # --- S006 one-sided-test ----------------------------------------------------------------------
@@ -1129,7 +1204,13 @@ def _not_run_cells(v: View) -> Iterator[Hit]:
 def _one_sided_tables(v: View) -> Iterator[Hit]:
     per_test: dict[str, list[Measurement]] = {}
     for m in v.ex.measurements:
-        if m.test and m.device and m.kind == "measured" and m.source in ("table", "tool"):
+        if (
+            m.test
+            and m.device
+            and m.kind == "measured"
+            and m.role == "result"
+            and m.source in ("table", "tool")
+        ):
             per_test.setdefault(m.test, []).append(m)
     devices = {t: {m.device for m in ms} & v.compared for t, ms in per_test.items()}
     multi = [t for t, ds in devices.items() if len(ds) >= 2]
@@ -1335,7 +1416,7 @@ def _mixed_sources(v: View) -> Iterator[Hit]:
         flagged_devices.setdefault((value, unit), set()).add(d)
     done: set[int] = set()
     for m in ms:
-        if m.source != "text" or m.kind != "measured":
+        if m.source != "text" or (m.kind != "measured" or m.role != "result"):
             continue
         s = v.sentence_at(m.start)
         if s is None or s.hedged or s.start in done or ADV_MARK_RE.search(s.text):
