@@ -327,6 +327,9 @@ class Extraction(Model):
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
+    # claimcheck.extract.runs.Run facts (slotted dataclasses, dumped field by field); typed
+    # Any so that this module does not import the extract stage
+    runs: list[Any] = Field(default_factory=list)
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 

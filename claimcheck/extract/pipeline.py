@@ -17,6 +17,7 @@ from claimcheck.extract.measurements import (
 )
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
+from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
@@ -75,6 +76,7 @@ def extract_document(doc: Document) -> Extraction:
         ex.measurements.extend(measured)
     _scope_derived(doc, ex.measurements)
     resolve(doc, pending)
+    ex.runs = extract_runs(doc, mentions)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     return ex
 
