@@ -30,7 +30,7 @@ OWN_LOAD_HEAD_RE = lazyre.compile(
     r"\b(?:connections?|concurrency|clients?|users|vus|threads|pipelin\w*|load)\b", _I
 )
 UNIT_HEAD_RE = lazyre.compile(r"\((µs|us|ms|s|sec|seconds)\)|\b(ms|µs|us)\b", _I)
-MEASURED = ("command", "output", "prose")
+MEASURED = ("command", "output", "prose", "table")
 
 
 def link_entities(doc: Document, runs: list[Run], mentions: MentionIndex) -> None:

@@ -19,6 +19,8 @@ from claimcheck.rules.registry import Hit, check
 def pipelined_rates(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """One finding per pipelining depth of the report's measured runs that report a rate
     (their own, or table rows measured under them), at the run's command when there is one."""
+    if _match_covers(extraction):
+        return
     groups: dict[float | None, list[Any]] = {}
     for run in extraction.runs:
         if run.warmup:
@@ -46,3 +48,24 @@ def pipelined_rates(doc: Document, extraction: Extraction) -> Iterator[Hit]:
                   f"{first.line}): {shown}{more}; each connection sends requests without waiting "
                   f"for responses, which real clients do not do",
                   {"depth": depth, "rates": len(rates)})  # fmt: skip
+
+
+def _match_covers(extraction: Extraction) -> bool:
+    """True when the rule's match part already reports the pipelining: a measured
+    requests-per-second figure in the scope of a pipelining condition (one finding per
+    cause)."""
+    pipes = [c for c in extraction.conditions if c.name == "pipelining" and not c.negated
+             and not c.hedged and (c.value is True or (isinstance(c.value, int | float) and c.value > 1))]  # fmt: skip
+    if not pipes:
+        return False
+    for m in extraction.measurements:
+        if m.metric != "rps" or m.kind != "measured":
+            continue
+        for c in pipes:
+            if (
+                c.scope == "document"
+                or c.scope == f"section:{m.section}"
+                or (c.test and c.test == m.test)
+            ):
+                return True
+    return False
