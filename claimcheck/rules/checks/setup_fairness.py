@@ -1208,13 +1208,14 @@ def small_sample(doc: Document, ex: Extraction) -> Iterator[Hit]:
             yield Hit(block.start + m.start(1), block.start + m.end(1),
                       f"the request rate is computed from only {n:,} requests: too few for a "
                       f"steady-state rate", {"count": n})  # fmt: skip
+    warmups = [(r.start, r.end) for r in ex.runs if r.warmup]
     for c, _ in v.conditions("duration"):
         try:
             seconds = float(c.value)
         except (TypeError, ValueError):
             continue
-        if not 0 < seconds < MIN_STEADY:
-            continue
+        if not 0 < seconds < MIN_STEADY or any(a <= c.start < b for a, b in warmups):
+            continue  # long enough, or the duration of a warm-up run
         s0, s1 = v.bounds(c.start)
         if NOT_STEADY_RE.search(doc.text, max(s0, c.start - 15), min(s1, c.end + 15)):
             continue  # a warm-up or ramp, not the measured run
