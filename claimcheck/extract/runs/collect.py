@@ -4,6 +4,7 @@ statements in sentences and parameter tables; merge a command with the output it
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from claimcheck import lazyre
 from claimcheck.extract.devices import MentionIndex
@@ -38,6 +39,7 @@ def extract_runs(doc: Document, mentions: MentionIndex) -> list[Run]:
     table rows that report it."""
     runs: list[Run] = []
     for block in doc.blocks:
+        known = len(runs)
         if _is_code(block):
             runs.extend(_code_runs(doc, block, runs))
         elif block.kind in PROSE:
@@ -47,8 +49,8 @@ def extract_runs(doc: Document, mentions: MentionIndex) -> list[Run]:
             run = table_run(rows, block.start, block.end)
             if run is not None:
                 runs.append(run)
-        for run in runs:
-            if run.section is None and run.start >= block.start:
+        for run in runs[known:]:
+            if run.section is None:
                 run.section = block.section
     for run in runs:
         run.line = doc.position(run.start)[0]
@@ -71,13 +73,14 @@ def _code_runs(doc: Document, block: Block, earlier: list[Run]) -> list[Run]:
     cuts = sorted({0, len(text)} | {_line_start(text, r.start - block.start) for r in commands}
                   | {m.start() for m in OUTPUT_START_RE.finditer(text)})  # fmt: skip
     out: list[Run] = list(commands)
+    starts = [r.start - block.start for r in commands]
     for lo, hi in zip(cuts, cuts[1:], strict=False):
         result = output_run(text[lo:hi], block.start + lo)
         if result is None:
             continue
         # the last command above this output, in this fence or (none here) the fence before
-        above = [r for r in commands if r.start - block.start < hi] or earlier[-1:]
-        owner = above[-1] if above else None
+        i = bisect_left(starts, hi)
+        owner = commands[i - 1] if i else (earlier[-1] if earlier else None)
         if owner is not None and (owner.source != "command" or owner.results):
             owner = None
         if owner is not None and _same_tool(owner, result):

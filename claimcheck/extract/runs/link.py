@@ -5,6 +5,7 @@ measured under the run's parameters."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from claimcheck import lazyre
 from claimcheck.extract.devices import MentionIndex
@@ -38,6 +39,11 @@ def link_entities(doc: Document, runs: list[Run], mentions: MentionIndex) -> Non
     sentence), else in the prose just before its block, else in its section's heading."""
     blocks = doc.blocks
     starts = [b.start for b in blocks]
+    heading_of: list[Block | None] = []  # the heading each block is under
+    current = None
+    for b in blocks:
+        current = b if b.kind == "heading" else current
+        heading_of.append(current)
     for run in runs:
         named = mentions.span(run.start, run.end)
         if named:
@@ -51,8 +57,8 @@ def link_entities(doc: Document, runs: list[Run], mentions: MentionIndex) -> Non
                 named = mentions.span(last[0].start, last[0].end) if last else []
                 if len({d.id for _, d in named}) == 1:
                     run.device = named[0][1].id
-        if run.device is None:
-            heading = _heading(blocks, i)
+        if run.device is None and blocks:
+            heading = heading_of[i]
             if heading is not None:
                 named = mentions.span(heading.start, heading.end)
                 if len(named) == 1:
@@ -60,21 +66,7 @@ def link_entities(doc: Document, runs: list[Run], mentions: MentionIndex) -> Non
 
 
 def _block_at(starts: list[int], offset: int) -> int:
-    lo, hi = 0, len(starts)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if starts[mid] <= offset:
-            lo = mid + 1
-        else:
-            hi = mid
-    return max(0, lo - 1)
-
-
-def _heading(blocks: list[Block], i: int) -> Block | None:
-    for j in range(i, -1, -1):
-        if blocks[j].kind == "heading":
-            return blocks[j]
-    return None
+    return max(0, bisect_right(starts, offset) - 1)
 
 
 def link_tables(doc: Document, runs: list[Run], mentions: MentionIndex) -> None:
@@ -82,8 +74,10 @@ def link_tables(doc: Document, runs: list[Run], mentions: MentionIndex) -> None:
     or errors column) measured under it: the last run stated before the table in its
     section, else, when every measured run before it agrees on its connections, the last of
     those. A table with its own load column is measured under that, not under a run."""
-    measured = [r for r in runs if r.source in MEASURED and not r.warmup and r.connections]
+    measured = sorted((r for r in runs if r.source in MEASURED and not r.warmup and r.connections),
+                      key=lambda r: r.end)  # fmt: skip
     tables: list[tuple[Block, list[RunRow]]] = []
+    seen = _Before()
     for block in doc.blocks:
         table = block.table
         if table is None or table.kind in ("tool_output", "code"):
@@ -93,26 +87,57 @@ def link_tables(doc: Document, runs: list[Run], mentions: MentionIndex) -> None:
             continue
         rows = _rows(doc, table, cols, mentions)
         tables.append((block, rows))
-        run = _governing(measured, block)
+        seen.advance(measured, block.start)
+        run = seen.governing(block.section)
         if run is not None:
             run.rows.extend(rows)
+    ends = [b.end for b, _ in tables]
     for run in runs:
         if run.errors and run.source == "prose" and not run.rows:
-            _error_rows(doc, run, tables)
+            i = bisect_right(ends, run.start)
+            if i:
+                _error_rows(doc, run, tables[i - 1][1])
 
 
-def _error_rows(doc: Document, run: Run, tables: list[tuple[Block, list[RunRow]]]) -> None:
+def _error_rows(doc: Document, run: Run, rows: list[RunRow]) -> None:
     """The rows of the results table just before an error statement that the statement
     names ("The nginx run finished with 512 errors"): the errors are those rows' run's."""
-    before = [(b, rows) for b, rows in tables if b.end <= run.start]
-    if not before:
-        return
-    block, rows = before[-1]
     text = doc.text[run.start : run.end].lower()
+    words = set(re.findall(r"[\w.-]+", text))
     for row in rows:
         label = row.label.lower()
-        if label and re.search(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text):
+        if label.split(" ", 1)[0] in words and re.search(
+            rf"(?<![\w-]){re.escape(label)}(?![\w-])", text
+        ):
             run.rows.append(row)
+
+
+class _Before:
+    """The measured runs that end before a point, walked forward once: the last one per
+    section, the last one overall and the connection counts seen."""
+
+    def __init__(self) -> None:
+        self.i = 0
+        self.last: Run | None = None
+        self.by_section: dict[str | None, Run] = {}
+        self.connections: set[float] = set()
+
+    def advance(self, measured: list[Run], offset: int) -> None:
+        """Take in the runs that end at or before ``offset``."""
+        while self.i < len(measured) and measured[self.i].end <= offset:
+            run = measured[self.i]
+            self.last = run
+            self.by_section[run.section] = run
+            if run.connections is not None:
+                self.connections.add(run.connections.value)
+            self.i += 1
+
+    def governing(self, section: str | None) -> Run | None:
+        """The run a table in ``section`` was measured under: the section's last run, else
+        the last run when every run so far agrees on its connections."""
+        if section in self.by_section:
+            return self.by_section[section]
+        return self.last if len(self.connections) == 1 else None
 
 
 def _columns(table: Table) -> tuple[int, int | None, int | None, str] | None:
@@ -137,18 +162,6 @@ def _columns(table: Table) -> tuple[int, int | None, int | None, str] | None:
     if mean is not None and (u := UNIT_HEAD_RE.search(header[mean])):
         unit = (u.group(1) or u.group(2)).lower()
     return rps, mean, errors, unit
-
-
-def _governing(measured: list[Run], block: Block) -> Run | None:
-    before = [r for r in measured if r.end <= block.start]
-    if not before:
-        return None
-    same = [r for r in before if r.section == block.section]
-    if same:
-        return same[-1]
-    if len({r.connections.value for r in before if r.connections}) == 1:
-        return before[-1]
-    return None
 
 
 def _rows(doc: Document, table: Table, cols: tuple[int, int | None, int | None, str],

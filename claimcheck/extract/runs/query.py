@@ -32,9 +32,11 @@ def parameter_conflicts(runs: list[Run]) -> list[ParameterConflict]:
     measured = [r for r in runs if not r.warmup]
     for name in COMPARED:
         stated = [(v, r) for r in measured if (v := r.param(name)) is not None and not v.default]
-        definitive = [(v, r) for v, r in stated if r.source in DEFINITIVE]
-        for section in dict.fromkeys(r.section for _, r in definitive):
-            here = [(v, r) for v, r in definitive if r.section == section]
+        by_section: dict[str | None, list[tuple[Value, Run]]] = {}
+        for v, r in stated:
+            if r.source in DEFINITIVE:
+                by_section.setdefault(r.section, []).append((v, r))
+        for here in by_section.values():
             values = sorted({v.value for v, _ in here})
             if len(values) != 2:
                 continue

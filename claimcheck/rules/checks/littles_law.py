@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
@@ -72,10 +73,14 @@ OPEN_LOOP = {"wrk2", "vegeta"}
 
 def _run_hits(doc: Document, runs: list[Any]) -> Iterator[Hit]:
     measured = [r for r in runs if not r.warmup and r.connections is not None]
+    starts = [b.start for b in doc.blocks]
+    depths: dict[float, list[float | None]] = {}  # connections -> depths of the runs with them
+    for r in measured:
+        depths.setdefault(r.connections.value, []).append(None if r.pipelined else r.depth())
     for run in measured:
         if run.tool in OPEN_LOOP or (run.rate is not None and run.source == "command"):
             continue
-        depth = _depth(run, measured)
+        depth = _depth(run, depths[run.connections.value])
         if depth is None:
             continue  # pipelined to an unknown depth: no bound
         conns = run.connections.value
@@ -89,7 +94,7 @@ def _run_hits(doc: Document, runs: list[Any]) -> Iterator[Hit]:
         by_table: dict[int, list[Any]] = {}
         for row in run.rows:
             if row.rps is not None and row.latency_mean is not None:
-                by_table.setdefault(_block_of(doc, row.start), []).append(row)
+                by_table.setdefault(bisect_right(starts, row.start), []).append(row)
         for rows in by_table.values():
             over = [(row.rps.value * row.latency_mean.value / (conns * depth), row) for row in rows]
             over = [(ratio, row) for ratio, row in over if ratio > TOLERANCE]
@@ -102,21 +107,13 @@ def _run_hits(doc: Document, runs: list[Any]) -> Iterator[Hit]:
                 yield hit
 
 
-def _block_of(doc: Document, offset: int) -> int:
-    for i, block in enumerate(doc.blocks):
-        if block.start <= offset < block.end:
-            return i
-    return -1
-
-
-def _depth(run: Any, measured: list[Any]) -> float | None:
+def _depth(run: Any, same: list[float | None]) -> float | None:
     """Requests a connection may have outstanding in this run: its own pipelining and
     streams, or those of another measured run of the report with the same connections (a
     sentence restating a command's parameters); None when pipelined to an unknown depth."""
-    same = [r for r in measured if r.connections.value == run.connections.value]
-    if run.pipelined or any(r.pipelined for r in same):
+    if run.pipelined or None in same:
         return None
-    return max([run.depth(), *(r.depth() for r in same)])
+    return max([run.depth(), *(d for d in same if d is not None)])
 
 
 def _judge(

@@ -7,6 +7,7 @@ from table columns (header "Min Avg p50 p99 Max") or rows (first cell "p99").
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
@@ -88,13 +89,13 @@ def order_statistics(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """Min/percentile/mean/max columns or rows out of order; in a tool's printed summary,
     the statistics as the run parser read them by the tool's own column heads."""
     parsed = [r for r in extraction.runs if any(k.startswith("latency_") for k in r.results)]
-    for block in doc.blocks:
+    starts = [b.start for b in doc.blocks]
+    read = {bisect_right(starts, r.end - 1) - 1 for r in parsed}  # blocks holding a parsed run
+    for i, block in enumerate(doc.blocks):
         table = block.table
         if table is None or len(table.rows) < 2:
             continue
-        if table.kind == "tool_output" and any(
-            block.start <= r.end and r.start < block.end for r in parsed
-        ):
+        if table.kind == "tool_output" and i in read:
             continue  # read below, by the tool's column heads rather than cell positions
         yield from _by_columns(table.rows)
         yield from _by_rows(table.rows)

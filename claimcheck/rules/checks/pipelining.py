@@ -58,14 +58,10 @@ def _match_covers(extraction: Extraction) -> bool:
              and not c.hedged and (c.value is True or (isinstance(c.value, int | float) and c.value > 1))]  # fmt: skip
     if not pipes:
         return False
-    for m in extraction.measurements:
-        if m.metric != "rps" or m.kind != "measured":
-            continue
-        for c in pipes:
-            if (
-                c.scope == "document"
-                or c.scope == f"section:{m.section}"
-                or (c.test and c.test == m.test)
-            ):
-                return True
-    return False
+    scopes = {c.scope for c in pipes}
+    tests = {c.test for c in pipes if c.test}
+    return any(
+        m.metric == "rps" and m.kind == "measured"
+        and ("document" in scopes or f"section:{m.section}" in scopes or m.test in tests)
+        for m in extraction.measurements
+    )  # fmt: skip
