@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from claimcheck.extract.runs.model import Run
+
 BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "code"]
 TableKind = Literal["tsv", "pipe", "aligned", "tool_output", "code"]
 Severity = Literal["error", "warning", "info"]
@@ -327,9 +329,7 @@ class Extraction(Model):
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
-    # claimcheck.extract.runs.Run facts (slotted dataclasses, dumped field by field); typed
-    # Any so that this module does not import the extract stage
-    runs: list[Any] = Field(default_factory=list)
+    runs: list[Run] = Field(default_factory=list)  # load-tool runs (slotted dataclasses)
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 

@@ -272,3 +272,30 @@ def test_a007_reads_h2load_by_its_column_heads() -> None:
     assert "A007" not in {r for r, _ in findings(H2LOAD)}
     swapped = H2LOAD.replace("98.21ms     20.12ms", "18.21ms     20.12ms")  # mean above max
     assert ("A007", 6) in findings(swapped)
+
+
+PASTED = """\
+Lab Report 7: Corvane Edge 9
+
+The Corvane Edge 9 was loaded from a separate client with the following command.
+
+wrk -t8 -c200 -d60s http://192.0.2.10/
+Running 1m test @ http://192.0.2.10/
+  8 threads and 200 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency    {mean}    4.00ms 120.00ms   75.00%
+    Req/Sec     4.00k   200.00     5.00k    70.00%
+  1920000 requests in 1.00m, 1.10GB read
+Requests/sec:  32000.00
+Transfer/sec:     18.80MB
+"""
+
+
+def test_output_pasted_without_a_fence_is_one_run() -> None:
+    (run,) = runs_of(PASTED.format(mean="25.00ms"))
+    assert run.source == "command" and run.connections.value == 200
+    assert (
+        run.results["rps"].value == 32000 and abs(run.results["latency_mean"].value - 0.025) < 1e-12
+    )
+    assert ("A006", 12) in findings(PASTED.format(mean="25.00ms"), "r.txt")
+    assert "A006" not in {r for r, _ in findings(PASTED.format(mean="6.00ms"), "r.txt")}

@@ -29,6 +29,13 @@ OUTPUT_START_RE = lazyre.compile(
     r"|This[ \t]++is[ \t]++ApacheBench|Summary:|Requests[ \t]++\[total)",
     re.MULTILINE,
 )
+# Lines only a tool's summary has: a paragraph holding one is tried as tool output.
+OUTPUT_HINT_RE = lazyre.compile(
+    r"^[ \t]*+(?:Requests/sec:|Requests[ \t]per[ \t]second:|finished[ \t]in[ \t]|Reqs/sec[ \t]"
+    r"|Latencies[ \t]++\[|http_req_duration\.|summary[ \t]*+=)",
+    re.MULTILINE,
+)
+BLANK_LINE_RE = lazyre.compile(r"\n[ \t]*+\r?\n")
 PROSE = ("paragraph", "list_item", "footnote")
 # Families whose outputs a command of another name prints (wrk2 prints wrk's summary).
 FAMILY = {"wrk2": "wrk", "rewrk": "wrk", "oha": "hey"}
@@ -38,10 +45,17 @@ def extract_runs(doc: Document, mentions: MentionIndex) -> list[Run]:
     """Every run of the document, in source order, with its line, section, entity and the
     table rows that report it."""
     runs: list[Run] = []
-    for block in doc.blocks:
+    pasted = _pasted_output(doc)
+    for i, block in enumerate(doc.blocks):
         known = len(runs)
-        if _is_code(block):
-            runs.extend(_code_runs(doc, block, runs))
+        if i in pasted:
+            end = pasted[i]
+            if end is not None:  # the first block of a pasted summary: read the whole region
+                region = doc.text[block.start : end]
+                runs.extend(_code_runs(region, block.start, runs))
+        elif _is_code(block):
+            text = doc.text[block.start : block.end]
+            runs.extend(_code_runs(text, block.start, runs))
         elif block.kind in PROSE:
             runs.extend(_prose_runs(doc, block))
         elif block.table is not None and block.table.kind != "code":
@@ -65,17 +79,48 @@ def _is_code(block: Block) -> bool:
     )
 
 
-def _code_runs(doc: Document, block: Block, earlier: list[Run]) -> list[Run]:
-    """Commands and outputs of one fence: an output belongs to the command above it in the
-    fence, or to the command of the fence before when that one printed nothing here."""
-    text = doc.text[block.start : block.end]
-    commands = command_runs(text, block.start)
-    cuts = sorted({0, len(text)} | {_line_start(text, r.start - block.start) for r in commands}
+def _pasted_output(doc: Document) -> dict[int, int | None]:
+    """Tool summaries pasted without a fence (text from a PDF, a plain-text report): runs of
+    blocks with no blank line between them whose text has a line only a summary has. Maps the
+    first block of each to the region's end, the others to None."""
+    out: dict[int, int | None] = {}
+    blocks = doc.blocks
+    i = 0
+    while i < len(blocks):
+        if blocks[i].kind not in PROSE and (blocks[i].table is None or _is_code(blocks[i])):
+            i += 1
+            continue
+        j = i
+        while (
+            j + 1 < len(blocks)
+            and (
+                blocks[j + 1].kind in PROSE
+                or (blocks[j + 1].table is not None and not _is_code(blocks[j + 1]))
+            )
+            and BLANK_LINE_RE.search(doc.text, blocks[j].end, blocks[j + 1].start) is None
+        ):
+            j += 1
+        region = doc.text[blocks[i].start : blocks[j].end]
+        if "\n" in region and OUTPUT_HINT_RE.search(region):
+            printed = output_run(region, blocks[i].start)
+            if printed is not None and len(printed.results) + len(printed.errors) >= 2:
+                out[i] = blocks[j].end
+                out.update((k, None) for k in range(i + 1, j + 1))
+        i = j + 1
+    return out
+
+
+def _code_runs(text: str, offset: int, earlier: list[Run]) -> list[Run]:
+    """Commands and outputs of one fence (or pasted region) starting at ``offset``: an
+    output belongs to the command above it, or to the command of the fence before when that
+    one printed nothing here."""
+    commands = command_runs(text, offset)
+    cuts = sorted({0, len(text)} | {_line_start(text, r.start - offset) for r in commands}
                   | {m.start() for m in OUTPUT_START_RE.finditer(text)})  # fmt: skip
     out: list[Run] = list(commands)
-    starts = [r.start - block.start for r in commands]
+    starts = [r.start - offset for r in commands]
     for lo, hi in zip(cuts, cuts[1:], strict=False):
-        result = output_run(text[lo:hi], block.start + lo)
+        result = output_run(text[lo:hi], offset + lo)
         if result is None:
             continue
         # the last command above this output, in this fence or (none here) the fence before
