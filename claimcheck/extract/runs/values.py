@@ -21,7 +21,7 @@ TIME_RE = lazyre.compile(
     r"|mins?|m|hours?|hr|h)(?![\w/])"
 )
 DURATION_PART_RE = lazyre.compile(r"(\d++(?:\.\d++)?)(ns|us|µs|ms|s|m|h)?")
-GO_DURATION_RE = lazyre.compile(r"(?:\d++(?:\.\d++)?(?:ns|us|µs|ms|s|m|h))++")
+GO_DURATION_RE = lazyre.compile(r"(?<![\d.])(?:\d++(?:\.\d++)?(?:ns|us|µs|ms|s|m|h))++")
 SIZE_RATE_RE = lazyre.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})++|\d++)(\.\d++)?[ \t]*+([KMG]i?B|B|[KMG]B)(?:/s(?:ec)?)?\b",
     re.I,
