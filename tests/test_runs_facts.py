@@ -299,3 +299,14 @@ def test_output_pasted_without_a_fence_is_one_run() -> None:
     )
     assert ("A006", 12) in findings(PASTED.format(mean="25.00ms"), "r.txt")
     assert "A006" not in {r for r, _ in findings(PASTED.format(mean="6.00ms"), "r.txt")}
+
+
+def test_capacity_is_not_a_run() -> None:
+    assert runs_of("The Quarrel 9 supports up to 10,000 concurrent connections.") == []
+
+
+def test_unlabelled_latency_column_is_not_a_mean() -> None:
+    text = README.format(a="Larkspur", b="Quenby", c="Tolland").replace("Mean latency", "Latency")
+    (run,) = runs_of(text)
+    assert run.rows and all(r.latency_mean is None for r in run.rows)
+    assert "A006" not in {r for r, _ in findings(text)}

@@ -402,3 +402,23 @@ def test_keepalive_and_pipelining_flags() -> None:
 def test_tool_name_alone_is_no_command() -> None:
     assert command_runs("wrk") == []
     assert command_runs("We used wrk and hey") == []
+
+
+K6_COMPACT = """\
+  █ TOTAL RESULTS
+
+    HTTP
+    http_req_duration..................: avg=140.36ms   min=119.08ms med=140.96ms max=154.63ms p(90)=146.88ms p(95)=148.21ms
+      { expected_response:true }.......: avg=140.36ms   min=119.08ms med=140.96ms max=154.63ms p(90)=146.88ms p(95)=148.21ms
+    http_req_failed....................: 4.44%  2 out of 45
+    http_reqs..........................: 45     6.561/s
+"""
+
+
+def test_k6_compact_summary() -> None:
+    run = output_run(K6_COMPACT)
+    assert run.tool == "k6"
+    assert _v(run, "latency_mean") == pytest.approx(0.14036)
+    assert _v(run, "latency_max") == pytest.approx(0.15463)
+    assert _v(run, "rps") == pytest.approx(6.561)
+    assert run.errors["failed"].value == 2 and run.total_requests.value == 45

@@ -21,9 +21,6 @@ RPS_HEAD_RE = lazyre.compile(
     _I,
 )
 MEAN_HEAD_RE = lazyre.compile(r"\b(?:mean|avg|average)\b", _I)
-LATENCY_HEAD_RE = lazyre.compile(
-    r"\b(?:latency|response[ \t]++time|time[ \t]++per[ \t]++request)\b", _I
-)
 NOT_MEAN_RE = lazyre.compile(r"\b(?:p\d|max|min|median|stdev|std|percentile|\d+(?:\.\d+)?%)", _I)
 ERRORS_HEAD_RE = lazyre.compile(r"\b(?:errors?|failures?|failed|timeouts?|non-2xx)\b", _I)
 # A column saying each row was measured under its own load: the run's flags do not apply.
@@ -150,13 +147,8 @@ def _columns(table: Table) -> tuple[int, int | None, int | None, str] | None:
         return None
     mean = next((i for i, h in enumerate(header) if i and MEAN_HEAD_RE.search(h)
                  and not NOT_MEAN_RE.search(h)), None)  # fmt: skip
-    if mean is None:
-        lat = [
-            i
-            for i, h in enumerate(header)
-            if i and LATENCY_HEAD_RE.search(h) and not NOT_MEAN_RE.search(h)
-        ]
-        mean = lat[0] if len(lat) == 1 else None
+    # a latency column that does not say which statistic it is ("Latency") is not read as a
+    # mean: wrk prints an average, other tools a median; a mean column's cells need a time unit
     errors = next((i for i, h in enumerate(header) if i and ERRORS_HEAD_RE.search(h)), None)
     unit = ""
     if mean is not None and (u := UNIT_HEAD_RE.search(header[mean])):

@@ -38,6 +38,9 @@ DURATION_RE = lazyre.compile(
 CPU_NEAR_RE = lazyre.compile(
     r"\b(?:cores?|CPUs?|vCPUs?|processors?|hyper-?threads?)[ \t]*+[/,]?[ \t]*+$", _I
 )
+CAPACITY_RE = lazyre.compile(
+    r"\b(?:up[ \t]++to|supports?|maximum|capacity|limit(?:ed)?|rated[ \t]++for|handles?)\b", _I
+)
 WARMUP_RE = lazyre.compile(r"\bwarm(?:s|ed|ing)?[ \t-]*+(?:up)?\b|\bpriming\b", _I)
 # Error counts of a run, in words.
 ERRORS_RE = lazyre.compile(
@@ -65,6 +68,8 @@ def sentence_run(text: str, start: int) -> Run | None:
     "8 threads" right after a CPU count ("4 cores / 8 threads") is hardware, not a tool
     setting."""
     tool_m = TOOL_WORD_RE.search(text)
+    if CAPACITY_RE.search(text) and tool_m is None:
+        return None  # "supports up to 10,000 concurrent connections": a capacity, not a run
     run = Run(tool=tool_m.group(1).lower() if tool_m else None, source="prose", start=start,
               end=start + len(text))  # fmt: skip
     if m := CONNECTIONS_RE.search(text):
