@@ -9,7 +9,8 @@ from claimcheck.config import Config, discover
 from claimcheck.config import load as load_config
 from claimcheck.errors import ClaimcheckError, ConfigError
 from claimcheck.ingest.source import DEFAULT_MAX_BYTES
-from claimcheck.models import CheckResult, Document, Extraction, FileError, Finding
+from claimcheck.models import Document, Extraction, FileError, Finding
+from claimcheck.result import CheckResult
 from claimcheck.rules.selection import Selection, parse_codes
 from claimcheck.rules.spec import RuleSpec
 

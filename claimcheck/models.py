@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from claimcheck.extract.provenance_fact import Provenance
 from claimcheck.extract.runs.model import Run
 
 BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "code"]
@@ -330,12 +331,15 @@ class Extraction(Model):
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
     runs: list[Run] = Field(default_factory=list)  # load-tool runs (slotted dataclasses)
+    # who wrote, tested and paid for the report (a slotted dataclass), None before extraction
+    provenance: Provenance | None = None
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 
 
 class CheckResult(Model):
-    """Findings for one or more inputs, plus the facts behind them."""
+    """Findings for one or more inputs, plus the facts behind them (the data; the result
+    the API returns adds its views: :class:`claimcheck.result.CheckResult`)."""
 
     version: int = 1
     findings: list[Finding] = Field(default_factory=list)
@@ -350,27 +354,3 @@ class CheckResult(Model):
         if not self.findings:
             return None
         return max((f.severity for f in self.findings), key=SEVERITY_RANK.__getitem__)
-
-    def _repr_html_(self) -> str:
-        """Jupyter's view of a result: a summary line and the findings table."""
-        from claimcheck.report.html import repr_html
-
-        return repr_html(self)
-
-    def to_dataframe(self) -> Any:
-        """The findings as a pandas DataFrame, one row per finding (needs the pandas extra)."""
-        from claimcheck.report.frames import findings
-
-        return findings(self)
-
-    def claims_dataframe(self) -> Any:
-        """The extracted claims as a pandas DataFrame (needs the pandas extra)."""
-        from claimcheck.report.frames import claims
-
-        return claims(self)
-
-    def conditions_dataframe(self) -> Any:
-        """The extracted conditions as a pandas DataFrame (needs the pandas extra)."""
-        from claimcheck.report.frames import conditions
-
-        return conditions(self)

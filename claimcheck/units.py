@@ -336,6 +336,16 @@ def canonical_unit(spelling: str) -> str | None:
     return expr
 
 
+def in_unit_table(spelling: str) -> bool:
+    """True when a word is a unit of the unit table ("GHz", "ms", "Gbps"); never loads pint."""
+    s = spelling.strip()
+    expr = _ALIASES.get(s) or _ALIASES.get(s.lower()) or s
+    try:
+        return bool(s) and _fast(expr) is not None
+    except KeyError:
+        return False
+
+
 @cache
 def dimensionality(unit: str) -> str:
     """Pint dimensionality of a unit expression as a string ('' for dimensionless)."""

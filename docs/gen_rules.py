@@ -40,6 +40,7 @@ SUBJECTS = {
     "condition": "each extracted test condition",
     "device": "each device under test",
     "document": "the document as a whole",
+    "provenance": "who wrote, tested or paid for the document (once per document)",
 }
 _ROW = re.compile(r"^\|\s*(\*\*all\*\*|[A-Z][0-9]{3})\s*\|(.*)\|\s*$")
 _RST_SPECIAL = re.compile(r"([\\`*_|\[\]<>])")
@@ -297,7 +298,10 @@ def render_rule(path: Path, spec: RuleSpec, accuracy: Accuracy) -> str:
         note = f" The corpus then: {esc(accuracy.note)}" if accuracy.note else ""
         out += [
             "Counted by ``claimcheck eval`` on the annotated corpus (``corpus/``), as last "
-            f"recorded in ``docs/accuracy.md`` (:doc:`../evaluation`).{note}",
+            f"recorded in ``docs/accuracy.md`` (:doc:`../evaluation`).{note} The corpus is "
+            "written by the project, so these figures say the rule finds what its authors "
+            "wrote; :doc:`../evaluation` gives the figures on public reports nobody wrote "
+            "for claimcheck.",
             "",
             *accuracy_table(score),
         ]

@@ -262,10 +262,45 @@ The appliance is designed for enterprises that need predictable performance unde
 
 
 def test_version_keys_and_refinement():
-    assert version_key("A1.3") == version_key("A.1.3") == ("1", "3")
-    assert _refines(version_key("11.2"), version_key("11.2.1-HF1"))
-    assert _refines(version_key("5.2"), version_key("A5(2.1)"))
+    assert version_key("A1.3") == version_key("A.1.3") == (("1", "3"), ())
+    assert version_key("A5(2.1)") == (("5", "2", "1"), ())
+    assert version_key("7.2 Build 41.18") == (("7", "2"), ("build", "41", "18"))
+    # a build, hotfix or patch suffix refines a release ...
+    assert _refines(version_key("11.2.1"), version_key("11.2.1-HF1"))
+    assert _refines(version_key("v7.2"), version_key("7.2 Build 41.18"))
+    assert _refines(version_key("4.0.2-p3"), version_key("4.0.2"))
+    # ... a differing dotted release does not, nor do two different hotfixes
+    assert not _refines(version_key("10.0"), version_key("10.0.1"))
     assert not _refines(version_key("10.0"), version_key("10.1"))
+    assert not _refines(version_key("5.2"), version_key("A5(2.1)"))
+    assert not _refines(version_key("3.1.4-HF1"), version_key("3.1.4-HF2"))
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "conflict"),
+    [
+        ("2.4", "2.4.1", True),
+        ("v8.0.3", "8.1.0", True),
+        ("6.1.2", "6.1.2-hotfix4", False),
+        ("release 9.2", "9.2 build 1177", False),
+        ("v3.3.0", "3.3.0", False),
+    ],
+)
+def test_c002_dotted_releases_conflict_builds_refine(first, second, conflict):
+    text = f"""
+## Systems under test
+
+The Quillon QX-20 ran version {first} and the Marrow MR-8 ran version 5.5.
+
+## Results
+
+The Quillon QX-20 reached 4.1 Gbps and the Marrow MR-8 reached 3.9 Gbps.
+
+## Notes
+
+All Quillon QX-20 figures were taken with software version {second}.
+"""
+    assert bool(findings(text, "C002")) == conflict
 
 
 def test_c002_model_number_slip():

@@ -13,8 +13,9 @@ import pytest
 
 import claimcheck
 from claimcheck.cli import main
-from claimcheck.models import CheckResult, FileError, Finding
+from claimcheck.models import FileError, Finding
 from claimcheck.report import github, html, markdown, sarif
+from claimcheck.result import CheckResult
 from claimcheck.rules.loader import all_rules
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,6 +15,7 @@ from claimcheck.extract.measurements import (
     prose_measurements,
     table_measurements,
 )
+from claimcheck.extract.provenance import extract_provenance
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.runs import extract_runs
@@ -78,6 +79,8 @@ def extract_document(doc: Document) -> Extraction:
     resolve(doc, pending)
     ex.runs = extract_runs(doc, mentions)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
+    has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
+    ex.provenance = extract_provenance(doc, devices, has_results=has_results)
     return ex
 
 

@@ -66,6 +66,11 @@ def block_conditions(
         i = max(0, bisect_right(starts, raw.start) - 1)
         sentence = sentences[i] if sentences else None
         named_here = []
+        if raw.owner_named:
+            owner = _owner(block.text, block.start, raw.start, mentions.span(block.start, raw.end))
+            if owner is not None:  # else a platform's or a tool's release: not a device's
+                out.append(_make(doc, raw, f"device:{owner.id}", block, source, test, owner.id))
+            continue
         if raw.name in PER_DEVICE and sentence:
             named_here = mentions.span(sentence.start, sentence.end)
         if named_here:
@@ -75,6 +80,18 @@ def block_conditions(
         else:
             out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
     return out
+
+
+_PHRASE_BREAK = lazyre.compile(r"[,;:()\n]|\b(?:and|or|vs|versus|with|on)\b", re.IGNORECASE)
+
+
+def _owner(text: str, base: int, at: int, named: list) -> object | None:  # noqa: ANN001
+    """The device whose mention opens the noun phrase ending at ``at`` ("Kestrel OS" 7.2)."""
+    before = [(pos, d) for pos, d in named if pos <= at]
+    if not before:
+        return None
+    pos, device = before[-1]
+    return None if _PHRASE_BREAK.search(text, pos - base, at - base) else device
 
 
 def _table_conditions(

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from claimcheck import lazyre
 from claimcheck.ingest.html_tokens import tokens
+from claimcheck.ingest.segment import segment
 from claimcheck.models import Document
 
 # "head" itself is not skipped: its end tag is optional, and all it shows is the title.
@@ -230,7 +231,6 @@ def html_to_text(markup: str) -> str:
 def read_html(data: bytes, name: str) -> Document:
     """Decode HTML bytes (BOM, ``<meta charset>``, detection) and read their visible text."""
     from claimcheck.ingest.decode import decode
-    from claimcheck.ingest.reader import _document  # imported here: reader imports this module
 
     markup, encoding = decode(bytes(data), name)
-    return _document(html_to_text(markup), name, encoding)
+    return segment(html_to_text(markup), name, encoding)

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from claimcheck.errors import InputError
+from claimcheck.ingest.segment import segment
 from claimcheck.models import Document
 
 MAX_BLANK_LINES = 2
@@ -146,7 +147,6 @@ def extract_pages(data: bytes, name: str) -> list[list[str]]:
 
 def read_pdf(data: bytes, name: str) -> Document:
     """A Document whose text is the PDF's extracted text, with ``page_of_line`` set."""
-    from claimcheck.ingest.reader import _document  # imported here: reader imports this module
 
     lines: list[str] = []
     page_of_line: list[int] = []
@@ -158,7 +158,7 @@ def read_pdf(data: bytes, name: str) -> Document:
             page_of_line.append(page_of_line[-1])
         lines.extend(page_lines)
         page_of_line.extend([number] * len(page_lines))
-    doc = _document("\n".join(lines) + "\n", name, "utf-8")
+    doc = segment("\n".join(lines) + "\n", name, "utf-8")
     # The final "\n" opens one more (empty) line in the index: it belongs to the last page.
     page_of_line += [page_of_line[-1]] * (len(doc.line_starts) - len(page_of_line))
     return doc.model_copy(update={"page_of_line": page_of_line[: len(doc.line_starts)]})

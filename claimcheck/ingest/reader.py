@@ -11,18 +11,12 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from claimcheck import lazyre
-from claimcheck.ingest.assemble import join_broken_paragraphs, to_blocks
-from claimcheck.ingest.blocks import Segmenter
 from claimcheck.ingest.decode import decode
-from claimcheck.ingest.lines import line_starts, split_lines
+from claimcheck.ingest.segment import segment
 from claimcheck.ingest.source import DEFAULT_MAX_BYTES, read_limited
 from claimcheck.models import Document
 
 Reader = Callable[[bytes, str], Document]
-
-
-_SURROGATE = lazyre.compile("[\ud800-\udfff]")
 
 
 def read_text(text: str, name: str = "<text>") -> Document:
@@ -31,7 +25,7 @@ def read_text(text: str, name: str = "<text>") -> Document:
     The one exception: lone surrogates (which no encoding can write out) become
     U+FFFD, one character for one, so every offset stays the same.
     """
-    return _document(text, name, "utf-8")
+    return segment(text, name, "utf-8")
 
 
 def read_bytes(data: bytes, name: str) -> Document:
@@ -40,23 +34,7 @@ def read_bytes(data: bytes, name: str) -> Document:
     Raises :class:`InputError` for binary or PDF data, and for nothing else.
     """
     text, encoding = decode(bytes(data), name)
-    return _document(text, name, encoding)
-
-
-def _document(text: str, name: str, encoding: str) -> Document:
-    # Lone surrogates (from a str given by a caller, or a decoder) would make every
-    # output format fail to encode: U+FFFD instead, one for one, so offsets stay.
-    text = _SURROGATE.sub("\ufffd", text)
-    starts = line_starts(text)
-    lines = split_lines(text, starts)
-    segments = join_broken_paragraphs(Segmenter(lines).run(), lines, text)
-    return Document(
-        name=name,
-        text=text,
-        encoding=encoding,
-        blocks=to_blocks(segments, text),
-        line_starts=starts,
-    )
+    return segment(text, name, encoding)
 
 
 def _read_pdf(data: bytes, name: str) -> Document:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from claimcheck.models import CheckResult, Extraction
 from claimcheck.report.escape import printable
 
@@ -25,6 +27,20 @@ def format_findings(result: CheckResult) -> str:
         f"({counts['error']} error, {counts['warning']} warning, {counts['info']} info)"
     )
     return "\n".join(lines)
+
+
+def _provenance_lines(prov: Any) -> list[str]:
+    """The provenance fact: relation, each statement (who, role, how, line, the tested
+    device or project it made) and the competitors that declined."""
+    if prov is None:
+        return []
+    out = [f"provenance: {prov.relation}"]
+    for p in prov.parties:
+        made = f" -> maker of {p.entity}" if p.entity else ""
+        out.append(f"  line {p.line}: {p.role} {p.name!r} ({p.how}){made}")
+    for c in prov.competitors:
+        out.append(f"  line {c.line}: {c.name} {c.status.replace('_', ' ')}")
+    return out
 
 
 def format_extraction(extraction: Extraction) -> str:
@@ -60,6 +76,7 @@ def format_extraction(extraction: Extraction) -> str:
         )
     out.append(f"runs ({len(ex.runs)}):")
     out.extend(_run_lines(ex.runs))
+    out.extend(_provenance_lines(ex.provenance))
     out.append(f"claims ({len(ex.claims)}):")
     for c in extraction.claims:
         rec = f" -> {c.recomputed}" if c.recomputed else ""

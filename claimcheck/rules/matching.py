@@ -8,7 +8,9 @@ The environment an expression sees, by subject:
 - ``condition``: ``condition``, ``device``;
 - ``claim``: ``claim``;
 - ``device``: ``device``;
-- ``document``: ``document`` (path, devices, sponsor, condition names present).
+- ``document``: ``document`` (path, devices, sponsor, condition names present);
+- ``provenance``: ``provenance`` (relation, who, how, stated, entity, declined), one subject
+  per document, at its most telling statement.
 
 Every subject also sees ``document``. Functions over the whole report:
 ``any_device(name, value)``, ``differs_across_devices(name)``,
@@ -135,9 +137,7 @@ class Facts:
         # answers of the document-wide functions: asked once per subject, the same each time
         self._answers: dict[tuple[Any, ...], bool] = {}
         names = sorted({c.name for c in extraction.conditions if not c.hedged})
-        sponsor = next(
-            (c.value for c in extraction.conditions if c.name == "sponsor" and not c.hedged), None
-        )
+        sponsor = getattr(extraction.provenance, "sponsor", None)
         self.document = {"path": extraction.path, "devices": len(extraction.devices),
                          "conditions": names, "sponsor": sponsor}  # fmt: skip
         self.functions = {
@@ -297,6 +297,55 @@ class Facts:
                 yield (d.mentions[0] if d.mentions else d), {**base, "device": env}
         elif kind == "document":
             yield None, base
+        elif kind == "provenance":
+            found = provenance_env(ex.provenance)
+            if found is not None:
+                yield found[0], {**base, "provenance": found[1]}
+
+
+_CLAUSE = {"sponsor": "the report was paid for by", "author": "the report was written by",
+           "publisher": "the report was published by", "tester": "the tests were run by"}  # fmt: skip
+
+
+def provenance_env(prov: Any) -> tuple[Any, dict[str, Any]] | None:
+    """(the most telling statement, the fields a rule sees) of a provenance fact: relation,
+    who (the organisation or project), how (the construction), quote (the words that say
+    it), clause ("the report was paid for by"), entity (the tested device or project it
+    makes), declined ("; X declined to take part" or "")."""
+    statement = getattr(prov, "statement", None)
+    if statement is None:
+        return None
+    seen: set[str] = set()
+    said = []
+    for c in prov.competitors:
+        if c.name != statement.org and c.name not in seen:
+            seen.add(c.name)
+            said.append(f"{c.name} {'declined' if c.status == 'declined' else 'was not invited'}")
+    others = f"; {', '.join(said)} to take part" if said else ""
+    who = statement.org or statement.name
+    if statement.project and statement.org:
+        team = statement.name.lower().startswith("the ")
+        who = statement.name if team else f"the {statement.org} project"
+    quote = _quote(statement)
+    return statement, {
+        "relation": prov.relation,
+        "who": who,
+        "name": statement.name,
+        "how": statement.how,
+        "quote": quote,
+        "role": statement.role,
+        "clause": _CLAUSE.get(statement.role, "the report was written by"),
+        "entity": statement.entity,
+        "device": statement.device,
+        "line": statement.line,
+        "declined": others,
+    }
+
+
+def _quote(statement: Any) -> str:
+    """The words of a statement, at most 80 characters."""
+    text = str(getattr(statement, "words", "") or getattr(statement, "name", ""))
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 _SUFFIXES = lazyre.compile(

@@ -38,7 +38,9 @@ class RuleSpec(BaseModel):
     references: list[str] = Field(default_factory=list)
     check: str | None = None  # name of a registered check function, or
     match: str | None = None  # an expression over the facts of each subject
-    subject: Literal["measurement", "claim", "condition", "device", "document"] = "measurement"
+    subject: Literal["measurement", "claim", "condition", "device", "document", "provenance"] = (
+        "measurement"
+    )
     message: str = "{message}"  # for match rules: text with {expression} placeholders
     data: dict[str, Any] = Field(default_factory=dict)  # rule parameters a check reads
     examples: list[Example] = Field(default_factory=list)

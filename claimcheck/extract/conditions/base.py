@@ -34,6 +34,9 @@ class RawCondition:
     text: str
     negated: bool = False
     hedged: bool = False
+    # the text opens with the name of what the value belongs to ("NGINX 1.25.3"): it is that
+    # thing's, and nobody else's
+    owner_named: bool = False
 
 
 # --- cue lists (data, not code) -----------------------------------------------------------

@@ -234,11 +234,6 @@ def _text(name: str) -> Callable[[str, str], Result]:
     return parse
 
 
-def _sponsor(cell: str, header: str) -> Result:
-    v = method.org_name(cell)
-    return ("sponsor", v, False) if v else None
-
-
 def _power(cell: str, header: str) -> Result:
     v = _first(method.power_method, cell + " power")
     for word in ("measured", "allocated", "nameplate"):
@@ -295,7 +290,6 @@ HEADERS: list[tuple[str, Callable[[str, str], Result]]] = [
     (r"^runs$|iterations|repetitions|number\s*of\s*runs|trials", _runs),
     (r"latency\s*(?:statistic|metric|percentile)|^percentile$|^statistic$", _latency_stat),
     (r"(?:failure|pass|success|acceptance)\s*criteri", _text("failure_criteria")),
-    (r"sponsor|commissioned|funded\s*by", _sponsor),
     (r"power\s*(?:method|measurement|source)|measurement\s*method", _power),
     (r"^errors?$|timeouts?|non-2xx|^failures$|^failed", _errors),
     (r"client\s*(?:placement|location|host)|generator\s*(?:host|location)", _placement),

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from dataclasses import replace
 from itertools import accumulate
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
+from claimcheck.units import in_unit_table
 
 _I = re.IGNORECASE
 _W = r"[ \t]+"
@@ -109,35 +111,53 @@ def hardware(ctx: Ctx) -> list[RawCondition]:
 
 # --- software_version -------------------------------------------------------------------------
 
+# A dotted release ("11.2.1", "A.1.3", "A5(2.1)"), then any hyphenated suffixes ("-HF1") and a
+# build number written after it ("7.2 Build 41.18").
 VERSION = (
-    r"(?:[A-Z]\.?)?\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,4}){0,3}"
-    r"(?:\(\d+(?:\.\d+){0,3}\))?|[A-Z]\d+\(\d+(?:\.\d+){0,3}\)"
+    r"(?:(?:[A-Z]\.?)?\d+(?:\.\d+)+(?:[-_][A-Za-z0-9]+(?:\.[A-Za-z0-9]+){0,4}){0,3}"
+    r"(?:\(\d+(?:\.\d+){0,3}\))?|[A-Z]\d+\(\d+(?:\.\d+){0,3}\))"
+    r"(?:[ \t]++[Bb]uild[ \t]++\d+(?:\.\w+){0,4})?"
 )
 VERSION_RES = [
-    lazyre.compile(rf"\b(?P<v>(?:NS|NetScaler)[ \t]?\d+(?:\.\d+)+{_W}Build{_W}\d+(?:\.\w+)+)"),
-    lazyre.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware|TMOS|NetScaler|NS"
+    lazyre.compile(rf"\b(?:software{_W})?(?:release|version|ver\.?|build|firmware"
                rf"|code{_W}version|software)[ \t]*+:?[ \t]*+[vV]?[ \t]?(?P<v>{VERSION})(?!\w|\.\w)", _I),
     lazyre.compile(rf"(?<![\w.-])[vV][ \t]?(?P<v>{VERSION})(?!\w|\.\w)"),
 ]  # fmt: skip
+# A product's name directly followed by its release: "NGINX 1.25.3", "TMOS 11.4.1", "Envoy v1.28".
+# The name is one capitalised word; document parts and protocols are not products, and a
+# number followed by a unit ("Xeon 2.4 GHz") is a quantity, not a release.
+NAMED_VERSION_RE = lazyre.compile(
+    rf"(?<![\w.-])(?P<name>[A-Z][A-Za-z]*+(?:-[A-Za-z]++)?)[ \t]v?(?P<v>{VERSION})(?![\w%/]|\.\w)"
+)
+_NEXT_WORD_RE = lazyre.compile(r"[ \t]?+([^\s,;:()]{1,12})")
+NOT_PRODUCT_NAMES = {
+    # parts of a document
+    "figure", "fig", "table", "section", "appendix", "chapter", "step", "page", "note",
+    "item", "question", "test", "phase", "stage", "round", "run", "case", "scenario", "eq",
+    "equation", "level", "tier", "class", "category", "part", "line", "row", "column",
+    "version", "release", "build", "revision", "rev", "draft", "issue", "edition",
+    # protocols and buses with versions of their own
+    "http", "https", "tls", "ssl", "ipv", "rfc", "pcie", "usb", "ddr", "sata", "gen", "sp",
+    "snmp", "ssh", "quic", "h", "at", "of", "to", "in", "on", "and", "or", "by", "from",
+}  # fmt: skip
 NOT_DUT_VERSION_RE = lazyre.compile(r"(?<![\w-])(?:TLS|SSL|HTTP|IPv?)[ \t/]*$", _I)
 NOT_DUT_AFTER_RE = lazyre.compile(r"(?<![ \t])[ \t]*(?:TLS|SSL)", _I)  # right after a version
 
 
 # A keyword or "v", then the start of a version: "1.2", "A.1.2", "T7(1)".
-SOFTWARE_VERSION_GATE = lazyre.compile(
-    r"(?:release|version|ver\.?|build|firmware|tmos|netscaler|ns|software|v)[ \t]*+:?[ \t]*+v?"
-    r"[ \t]?(?:[a-z]\.?)?\d+[.(]\d"
-)
+SOFTWARE_VERSION_GATE = lazyre.compile(r"[a-z][ \t]*+:?[ \t]*+v?[ \t]?(?:[a-z]\.?)?\d+[.(]\d")
 
 
 @gated(SOFTWARE_VERSION_GATE)
 def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> list[RawCondition]:
     """Versions after "software release", "version", "v": "v11.2.1-HF1" -> "11.2.1-HF1"."""
-    out = []
+    found = []
     skip = sorted(skip or [])
     skip_starts = [a for a, _ in skip]
-    for rx in VERSION_RES:
+    for rx in (*VERSION_RES, NAMED_VERSION_RE):
         for m in ctx.finditer(rx):
+            if rx is NAMED_VERSION_RE and not _names_a_release(ctx, m):
+                continue
             s, e = m.span("v")
             i = bisect_right(skip_starts, s)  # spans are short and do not overlap
             if (i and skip[i - 1][1] > s) or (i < len(skip) and skip[i][0] < e):
@@ -146,8 +166,25 @@ def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> lis
                 continue
             if NOT_DUT_AFTER_RE.match(ctx.text, m.end()):
                 continue
-            out.append(ctx.make("software_version", m.group("v"), m.start(), m.end()))
+            found.append((m.start("v"), -m.end("v"), m, rx is NAMED_VERSION_RE))
+    out: list[RawCondition] = []
+    reach = -1
+    for _start, neg_end, m, named in sorted(found, key=lambda f: (f[0], f[1], not f[3])):
+        if -neg_end <= reach:
+            continue  # inside a longer release already read ("Build 41.18" of "7.2 Build 41.18")
+        reach = -neg_end
+        raw = ctx.make("software_version", m.group("v"), m.start(), m.end())
+        out.append(replace(raw, owner_named=True) if named else raw)
     return out
+
+
+def _names_a_release(ctx: Ctx, m: re.Match[str]) -> bool:
+    """A capitalised word and a dotted number form a product release, not a document part,
+    a protocol version or a quantity with a unit."""
+    if m.group("name").lower() in NOT_PRODUCT_NAMES:
+        return False
+    after = _NEXT_WORD_RE.match(ctx.text, m.end())
+    return after is None or not in_unit_table(after.group(1))
 
 
 # --- profile --------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Method conditions: test duration, runs, failure criteria, sponsor, power method and
-the latency statistic."""
+"""Method conditions: test duration, runs, failure criteria, power method and the latency
+statistic (who wrote or paid for a report is the provenance fact, extract/provenance.py)."""
 
 from __future__ import annotations
 
@@ -189,66 +189,6 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
     return out
 
 
-# --- sponsor --------------------------------------------------------------------------------
-
-_ORG = r"[A-Z][\w&.\-]{0,40}(?:(?:[ \t]+|[ \t]*&[ \t]*)[A-Z][\w&.\-]{0,40}){0,3}"
-SPONSOR_AFTER_RE = lazyre.compile(
-    rf"\b(?i:commissioned|sponsored|funded|paid{_W}for|underwritten|financed){_W}by{_W}"
-    rf"(?:the{_W})?(?P<org>{_ORG})"
-)
-SPONSOR_BEFORE_RE = lazyre.compile(
-    rf"(?<![\w&.-])(?P<org>{_ORG}){_W}(?:commissioned|engaged|hired|retained|contracted|sponsored"
-    rf"|funded|paid){_W}(?:(?:the{_W})?{_ORG}{_W}to\b|(?:this|the){_W}(?:tests?|testing|report"
-    rf"|study|evaluation|benchmark))"
-)
-SPONSOR_AUTHOR_RE = lazyre.compile(
-    rf"\b(?:[Tt]his|[Tt]he{_W}following){_W}(?:[\w-]+{_W}){{0,2}}?report{_W}from{_W}(?P<org>{_ORG})"
-    # "prepared by the marketing team of X", "written by X's performance group", "Author: X lab"
-    rf"|\b(?i:prepared|written|authored|produced|run|conducted){_W}by{_W}(?:the{_W})?"
-    rf"(?i:(?:[\w-]+{_W}){{0,3}}?(?:team|group|lab|department|staff){_W}(?:of|at){_W})(?P<org2>{_ORG})"
-    rf"|\b(?i:prepared|written|authored|produced|run|conducted){_W}by{_W}(?P<org3>{_ORG})['’]s?"
-    rf"{_W}(?i:own{_W})?(?i:performance|engineering|marketing|product|test|testing|benchmark)"
-    rf"|^\s*(?i:author|prepared by)\s*:\s*(?P<org4>{_ORG})"
-)
-_ORG_STOP = {"The", "In", "This", "A", "An", "Also", "When", "And", "But", "So", "Then", "Thus",
-             "However", "We", "I", "They", "It", "Inc", "Inc.", "Ltd", "Ltd."}  # fmt: skip
-
-
-def org_name(raw: str) -> str | None:
-    """An organisation name with leading stop words and a trailing "Inc." dropped."""
-    words = raw.strip().rstrip(".,;:").split()
-    for i, w in enumerate(words[:-1]):  # "Hollis. It ..." : the name ends with its sentence
-        if w.endswith(".") and len(w) > 3 and w not in _ORG_STOP:
-            words = words[: i + 1]
-            words[-1] = words[-1].rstrip(".")
-            break
-    while words and words[0] in _ORG_STOP:
-        words.pop(0)
-    while words and words[-1].rstrip(".,") in _ORG_STOP:
-        words.pop()
-    return " ".join(words) or None
-
-
-SPONSOR_WORDS = (
-    "commission", "sponsor", "fund", "paid", "underwrit", "financ", "engaged", "hired",
-    "retained", "contracted", "report from", "prepared", "written", "authored", "produced",
-    "author", " run by", "conducted by",
-)  # fmt: skip
-
-
-@gated(*SPONSOR_WORDS)
-def sponsor(ctx: Ctx) -> list[RawCondition]:
-    """Who paid: "commissioned by NetScaler", "Cisco Systems engaged Miercom to"."""
-    out = []
-    for rx in (SPONSOR_AFTER_RE, SPONSOR_BEFORE_RE, SPONSOR_AUTHOR_RE):
-        for m in ctx.finditer(rx):
-            raw = next((v for k, v in m.groupdict().items() if k.startswith("org") and v), None)
-            org = org_name(raw) if raw else None
-            if org:
-                out.append(ctx.make("sponsor", org, m.start(), m.end()))
-    return out
-
-
 # --- power_method ---------------------------------------------------------------------------
 
 POWER_PATTERNS = [
@@ -343,4 +283,4 @@ def latency_statistic(ctx: Ctx) -> list[RawCondition]:
     return out
 
 
-DETECTORS = [duration, runs, failure_criteria, sponsor, power_method, latency_statistic]
+DETECTORS = [duration, runs, failure_criteria, power_method, latency_statistic]

@@ -292,46 +292,107 @@ def _label(s: Sentence, block: Block) -> tuple[str, str] | None:
 
 # --- C002 name-inconsistency ----------------------------------------------------------------------
 
-_VERSION_TOKEN = lazyre.compile(r"\d+|[a-z]+")
-_VERSION_NOISE = {"v", "ver", "version", "release", "build", "software", "sw", "r", "rel",
-                  "hf", "nc", "ns", "a", "b", "x", "p", "patch", "update", "u", "sp"}  # fmt: skip
+_VERSION_PART = lazyre.compile(r"\d++|[a-z]++|[^\da-z]")
 MAX_VERSIONS = 20  # distinct versions compared per device (pairs among them are bounded)
 
 
-def version_key(text: str) -> tuple[str, ...]:
-    """The numbers of a version, in order: "11.2.1-HF1" -> (11, 2, 1, 1), "A5(2.1)" -> (5, 2, 1),
-    "A1.3" and "A.1.3" -> (1, 3)."""
-    return tuple(t for t in _VERSION_TOKEN.findall(text.lower()) if t.isdigit())
+def version_key(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(release numbers, build or hotfix suffix) of a version string.
+
+    The release is the run of numbers joined by dots or parentheses after any leading
+    letters; whatever follows (a hyphen, a word such as Build, HF or patch) is the
+    suffix: "11.2.1-HF1" -> ((11, 2, 1), (hf, 1)); "A5(2.1)" -> ((5, 2, 1), ());
+    "A1.3" and "A.1.3" -> ((1, 3), ()); "10.1 Build 120.13" -> ((10, 1), (build, 120, 13)).
+    """
+    parts = _VERSION_PART.findall(text.lower())
+    i = next((k for k, p in enumerate(parts) if p.isdigit()), len(parts))
+    release: list[str] = []
+    while i < len(parts) and parts[i].isdigit():
+        release.append(parts[i])
+        i += 1
+        dotted = i + 1 < len(parts) and parts[i] in ".()" and parts[i + 1].isdigit()
+        if dotted or (i < len(parts) and parts[i] == ")"):
+            i += 1
+    suffix = tuple(p for p in parts[i:] if p.isalnum())
+    return tuple(release), suffix
 
 
-def _refines(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """One version is the other or a refinement of it (11.2 -> 11.2.1-HF1)."""
-    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+def _refines(
+    a: tuple[tuple[str, ...], tuple[str, ...]], b: tuple[tuple[str, ...], tuple[str, ...]]
+) -> bool:
+    """One version is the other or the same release with a build or hotfix suffix added
+    (11.2.1 -> 11.2.1-HF1). Differing dotted releases (10.0 and 10.0.1) conflict."""
+    if a[0] != b[0]:
+        return False
+    short, long_ = (a[1], b[1]) if len(a[1]) <= len(b[1]) else (b[1], a[1])
     return long_[: len(short)] == short
+
+
+def _shortens(
+    short: tuple[tuple[str, ...], tuple[str, ...]], full: tuple[tuple[str, ...], tuple[str, ...]]
+) -> bool:
+    """``short`` is ``full``'s release cut after fewer numbers, with no suffix (11.2 of 11.2.1-HF1)."""
+    return not short[1] and len(short[0]) < len(full[0]) and full[0][: len(short[0])] == short[0]
+
+
+def _abbreviating_blocks(
+    doc: Document, kept: dict[str, list[tuple[tuple[tuple[str, ...], tuple[str, ...]], Condition]]]
+) -> set[tuple[str | None, str]]:
+    """Places (section and block kind: the items of one list, one table) that shorten the
+    releases of two or more devices stated in full elsewhere: a summary giving every
+    device's major.minor release, not a conflict."""
+    devices_by_block: dict[tuple[str | None, str], set[str]] = {}
+    index = text_index(doc)
+    for device, items in kept.items():
+        for key, cond in items:
+            if any(_shortens(key, other) for other, _ in items):
+                block = index.block_at(cond.start)
+                if block is not None:
+                    place = (block.section, block.kind)
+                    devices_by_block.setdefault(place, set()).add(device)
+    return {place for place, devs in devices_by_block.items() if len(devs) >= 2}
+
+
+def _abbreviates(doc: Document, summaries: set[tuple[str | None, str]], a: tuple, b: tuple) -> bool:
+    """One of two statements is a summary block's shortened form of the other's release."""
+    for (short, cond), (full, _) in ((a, b), (b, a)):
+        block = text_index(doc).block_at(cond.start)
+        place = (block.section, block.kind) if block is not None else None
+        if place in summaries and _shortens(short, full):
+            return True
+    return False
 
 
 @check("name_inconsistency")
 def name_inconsistency(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """One device given two releases that are not refinements of each other, or a model
     number that appears once beside a device tested under a near-identical number."""
-    versions: dict[str, dict[tuple[str, ...], Condition]] = {}
+    versions: dict[str, dict[tuple[tuple[str, ...], tuple[str, ...]], Condition]] = {}
     for c in stated(extraction.conditions, "software_version"):
         if not c.device or not isinstance(c.value, str):
             continue
         key = version_key(c.value)
-        if key and len(versions.setdefault(c.device, {})) < MAX_VERSIONS:
+        if key[0] and len(versions.setdefault(c.device, {})) < MAX_VERSIONS:
             versions[c.device].setdefault(key, c)
-    owners: dict[tuple[str, ...], set[str]] = {}
+    owners: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
     for device, found in versions.items():
         for key in found:
             owners.setdefault(key, set()).add(device)
     names = {d.id: d.name for d in extraction.devices}
-    for device, found in versions.items():
+    kept = {
         # a release attributed to two devices was read from a sentence naming both: unreliable
-        found = {k: c for k, c in found.items() if len(owners[k]) == 1}
-        items = sorted(found.items(), key=lambda kv: kv[1].start)
+        device: sorted(((k, c) for k, c in found.items() if len(owners[k]) == 1),
+                       key=lambda kv: kv[1].start)
+        for device, found in versions.items()
+    }  # fmt: skip
+    summaries = _abbreviating_blocks(doc, kept)
+    for device, items in kept.items():
         for i, (key, cond) in enumerate(items):
-            clash = next((c0 for k0, c0 in items[:i] if not _refines(k0, key)), None)
+            clash = next(
+                (c0 for k0, c0 in items[:i] if not _refines(k0, key)
+                 and not _abbreviates(doc, summaries, (k0, c0), (key, cond))),
+                None,
+            )  # fmt: skip
             if clash is None or hedged(doc, cond.start, cond.end):
                 continue
             line = doc.position(clash.start)[0]

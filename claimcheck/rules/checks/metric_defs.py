@@ -257,8 +257,11 @@ def latency_definition(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     connection/TLS setup on a device that terminates TLS."""
     figures = [m for m in measured_figures(doc, extraction) if m.metric == "latency"]
     yield from _setup_excluded(doc, extraction, figures)
+    tables = list(_mean_only_tables(doc))
+    yield from tables
     if figures:
-        yield from _average_only(doc, extraction, figures)
+        if not tables:
+            yield from _average_only(doc, extraction, figures)
         yield from _different_loads(doc, extraction, figures)
 
 
@@ -314,6 +317,36 @@ def _average_only(
         f"tail latency, which users notice, is hidden"
     )
     yield Hit(m.start, m.end, msg, {"statistic": "mean"})
+
+
+MEAN_HEADER_RE = lazyre.compile(r"\b(?:avg|average|mean)\b", re.IGNORECASE)
+
+
+def _mean_only_tables(doc: Document) -> Iterator[Hit]:
+    """A results table whose latency columns are averages only, while neither the table nor
+    another block of its section gives a percentile, a maximum or a spread."""
+    by_section: dict[str | None, list] = {}
+    for b in doc.blocks:
+        by_section.setdefault(b.section, []).append(b)
+    for b in doc.blocks:
+        table = b.table
+        if table is None or table.kind in ("tool_output", "code") or not table.header:
+            continue
+        latency = [h for h in table.header if LATENCY_WORDS_RE.search(h)]
+        if not latency or not all(MEAN_HEADER_RE.search(h) for h in latency):
+            continue
+        if any(SPREAD_RE.search(h) for h in table.header):
+            continue
+        others = [o for o in by_section.get(b.section, []) if o is not b and o.kind != "heading"]
+        if any(LATENCY_WORDS_RE.search(o.text) and SPREAD_RE.search(o.text) for o in others):
+            continue
+        if hedged(doc, b.start, b.end):
+            continue
+        head = table.rows[0]
+        msg = (f'latency is given only as an average (column "{latency[0].strip()}"); with no '
+               f"percentile or spread for these results, tail latency, which users notice, "
+               f"is hidden")  # fmt: skip
+        yield Hit(head.start, head.end, msg, {"statistic": "mean", "column": latency[0].strip()})
 
 
 class _Loads:

@@ -862,6 +862,7 @@ def bottleneck_not_dut(doc: Document, ex: Extraction) -> Iterator[Hit]:
             yield Hit(c.start, c.end,
                       f'the load generator shares the host with the device under test ("{c.text}"):'
                       f" both compete for the same CPU and memory", {"placement": "same_host"})  # fmt: skip
+            break  # one cause, one finding: the first statement of the shared host
     if not any(c.value == "same_host" for c, _ in v.conditions("client_placement")):
         yield from _loopback_commands(v, once)
     yield from _bottleneck_text(v, once)

@@ -1,0 +1,30 @@
+"""Text to Document: lines, blocks and tables, with every offset kept as given."""
+
+from __future__ import annotations
+
+from claimcheck import lazyre
+from claimcheck.ingest.assemble import join_broken_paragraphs, to_blocks
+from claimcheck.ingest.blocks import Segmenter
+from claimcheck.ingest.lines import line_starts, split_lines
+from claimcheck.models import Document
+
+_SURROGATE = lazyre.compile("[\ud800-\udfff]")
+
+
+def segment(text: str, name: str, encoding: str) -> Document:
+    """Segment decoded ``text`` into a :class:`Document` (the readers of every format end here).
+
+    Lone surrogates (from a str given by a caller, or a decoder) would make every output
+    format fail to encode: they become U+FFFD, one for one, so offsets stay.
+    """
+    text = _SURROGATE.sub("\ufffd", text)
+    starts = line_starts(text)
+    lines = split_lines(text, starts)
+    segments = join_broken_paragraphs(Segmenter(lines).run(), lines, text)
+    return Document(
+        name=name,
+        text=text,
+        encoding=encoding,
+        blocks=to_blocks(segments, text),
+        line_starts=starts,
+    )

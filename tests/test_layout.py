@@ -1,0 +1,62 @@
+"""The package's layout: data flows one way, so no module imports one that imports it back
+(function-level imports included)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+PACKAGE = Path(__file__).resolve().parent.parent / "claimcheck"
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, modules: set[str]) -> set[str]:
+    name = _module(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for t in targets:
+            while t and t not in modules:
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                out.add(t)
+    return out
+
+
+def _graph() -> nx.DiGraph:
+    files = sorted(PACKAGE.rglob("*.py"))
+    modules = {_module(p) for p in files}
+    g = nx.DiGraph()
+    for p in files:
+        for target in _imports(p, modules):
+            # a package's __init__ re-exporting its own submodules is not a dependency back
+            if not _module(p).startswith(target + ".") or not target.startswith("claimcheck."):
+                g.add_edge(_module(p), target)
+    return g
+
+
+def test_no_import_cycles():
+    g = _graph()
+    cycles = [c for c in nx.simple_cycles(g) if len(c) > 1]
+    parents = {c for c in g if c.count(".") > 0}
+    # a package importing its submodules and a submodule importing the package's names is
+    # how Python packages work; anything else is a circle
+    real = [c for c in cycles if not any(a.startswith(b + ".") or b.startswith(a + ".")
+                                          for a in c for b in c if a != b)]  # fmt: skip
+    assert parents and not real, real[:5]
