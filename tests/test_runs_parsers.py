@@ -422,3 +422,12 @@ def test_k6_compact_summary() -> None:
     assert _v(run, "latency_max") == pytest.approx(0.15463)
     assert _v(run, "rps") == pytest.approx(6.561)
     assert run.errors["failed"].value == 2 and run.total_requests.value == 45
+
+
+def test_percentile_keys_keep_their_digits() -> None:
+    from claimcheck.extract.runs.outputs import pct_key
+
+    assert pct_key("90") == "latency_p90" and pct_key("90.000") == "latency_p90"
+    assert pct_key("99.900") == "latency_p99_9" and pct_key("10.00") == "latency_p10"
+    run = output_run(WRK)
+    assert _v(run, "latency_p90") == pytest.approx(700e-6)  # not read as a "p9"

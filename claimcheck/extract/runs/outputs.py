@@ -36,6 +36,12 @@ def stat_name(head: str) -> str | None:
     return None
 
 
+def pct_key(percent: str) -> str:
+    """The result key of a latency percentile as printed: "90" and "90.000" -> latency_p90,
+    "99.9" -> latency_p99_9."""
+    return "latency_p" + f"{float(percent):g}".replace(".", "_")
+
+
 def _value(
     text: str, m: re.Match[str], group: int | str, value: float, unit: str, offset: int
 ) -> Value:
@@ -137,7 +143,7 @@ def parse_wrk(text: str, offset: int) -> Run | None:
         elif in_dist and (m := PCT_LINE_RE.match(line)):
             secs = seconds(m.group(2))
             if secs is not None:
-                key = "latency_p" + m.group(1).rstrip("0").rstrip(".").replace(".", "_")
+                key = pct_key(m.group(1))
                 run.results.setdefault(key, _value(line, m, 2, secs, "s", at))
         elif m := WRK2_MEAN_RE.search(line):
             run.tool = "wrk2"
@@ -180,7 +186,7 @@ def parse_ab(text: str, offset: int) -> Run | None:
             in_pct = True
             continue
         if in_pct and (m := PCT_LINE_RE.match(line)):
-            key = "latency_max" if m.group(1) == "100" else f"latency_p{m.group(1)}"
+            key = "latency_max" if float(m.group(1)) == 100 else pct_key(m.group(1))
             run.results[key] = _value(line, m, 2, (number(m.group(2)) or 0) / 1e3, "s", at)
             continue
         m = AB_FIELD_RE.match(line)
@@ -257,7 +263,7 @@ def parse_hey(text: str, offset: int) -> Run | None:
             if m := PCT_LINE_RE.match(line):
                 secs = seconds(m.group(2)) if re.search(r"[a-z]", m.group(2)) else None
                 secs = secs if secs is not None else (number(m.group(2)) or 0.0)
-                key = "latency_p" + m.group(1).split(".00")[0].replace(".", "_")
+                key = pct_key(m.group(1))
                 run.results[key] = _value(line, m, 2, secs, "s", at)
         elif section.startswith("status code") and (m := STATUS_LINE_RE.match(line)):
             if not m.group(1).startswith(("2", "3")):
@@ -459,7 +465,7 @@ def parse_bombardier(text: str, offset: int) -> Run | None:
         elif m := PCT_LINE_RE.match(line):
             secs = seconds(m.group(2))
             if secs is not None:
-                run.results.setdefault(f"latency_p{m.group(1)}", _value(line, m, 2, secs, "s", at))
+                run.results.setdefault(pct_key(m.group(1)), _value(line, m, 2, secs, "s", at))
         elif m := BOMB_CODES_RE.search(line):
             bad = int(m.group(1)) + int(m.group(4)) + int(m.group(5))
             run.errors["non_2xx"] = Value(bad, "", at + m.start(), at + m.end(), m.group(0))
