@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from claimcheck.extract.provenance_fact import Provenance
+from claimcheck.extract.runs.model import Run
 
 BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "code"]
 TableKind = Literal["tsv", "pipe", "aligned", "tool_output", "code"]
@@ -364,6 +365,7 @@ class Extraction(Model):
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)
     measurements: list[Measurement] = Field(default_factory=list)
+    runs: list[Run] = Field(default_factory=list)  # load-tool runs (slotted dataclasses)
     # who wrote, tested and paid for the report (a slotted dataclass), None before extraction
     provenance: Provenance | None = None
     tables: list[TableGrid] = Field(default_factory=list)

@@ -20,6 +20,7 @@ from claimcheck.extract.measurements import (
 from claimcheck.extract.provenance import extract_provenance
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
+from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
@@ -91,6 +92,7 @@ def extract_document(doc: Document) -> Extraction:
     _scope_derived(doc, ex.measurements)
     name_prose_entities(doc, ex.measurements)
     resolve(doc, pending)
+    ex.runs = extract_runs(doc, mentions)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)

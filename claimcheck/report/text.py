@@ -92,6 +92,8 @@ def format_extraction(extraction: Extraction) -> str:
             f"  line {m.line}: {m.metric} {m.value:g} {m.unit} device={m.device} test={m.test}"
             f"{extra} [{m.source}, {m.kind}, {m.role}]"
         )
+    out.append(f"runs ({len(ex.runs)}):")
+    out.extend(_run_lines(ex.runs))
     out.extend(_provenance_lines(ex.provenance))
     out.append(f"claims ({len(ex.claims)}):")
     for c in extraction.claims:
@@ -102,3 +104,37 @@ def format_extraction(extraction: Extraction) -> str:
             + (f" from {ops}" if ops else "")
         )
     return "\n".join(printable(line) for line in out)
+
+
+_RUN_PARAMS = ("connections", "threads", "streams", "pipelining", "duration", "rate", "requests")
+
+
+def _run_lines(runs: list) -> list[str]:
+    """One line per run (tool, source, parameters with defaults marked), then its results,
+    errors and linked table rows."""
+    out = []
+    for r in runs:
+        params = []
+        for name in _RUN_PARAMS:
+            v = getattr(r, name, None)
+            if v is not None:
+                params.append(
+                    f"{name}={v.value:g}{v.unit and ' ' + v.unit}{' (default)' if v.default else ''}"
+                )
+        flags = [f for f, on in (("warm-up", r.warmup), ("pipelined", r.pipelined)) if on]
+        head = f"  line {r.line}: {r.tool or 'run'} [{r.source}] " + ", ".join(params + flags)
+        out.append(head + (f" device={r.device}" if r.device else ""))
+        if r.results:
+            out.append(
+                "    results: "
+                + ", ".join(f"{k}={v.value:g} {v.unit}".rstrip() for k, v in r.results.items())
+            )
+        if r.errors:
+            out.append("    errors: " + ", ".join(f"{k}={v.value:g}" for k, v in r.errors.items()))
+        for row in r.rows:
+            parts = [
+                f"rps={row.rps.value:g}" if row.rps else "",
+                f"mean={row.latency_mean.value:g} s" if row.latency_mean else "",
+            ]
+            out.append(f"    row line {row.line} {row.label!r}: " + " ".join(p for p in parts if p))
+    return out

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain
+
 from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
-from claimcheck.rules.registry import RUNNING_DATA, get_check
+from claimcheck.rules.registry import RUNNING_DATA, Hit, get_check
 from claimcheck.rules.runcache import document_run
 from claimcheck.rules.selection import Selection
 from claimcheck.rules.spec import RuleSpec
@@ -31,10 +34,11 @@ def _run(
             continue
         token = RUNNING_DATA.set(spec.data)
         try:
+            hits: Iterable[Hit] = ()
             if spec.match is not None:
                 hits = run_match_rule(spec, get_facts(doc, extraction))
-            else:
-                hits = get_check(spec.check)(doc, extraction)
+            if spec.check is not None:  # a rule may have both: it fires where either does
+                hits = chain(hits, get_check(spec.check)(doc, extraction))
             for hit in hits:
                 line, col = doc.position(hit.start)
                 end_line, end_col = doc.position(max(hit.end, hit.start))

@@ -58,7 +58,7 @@ SHIPPED: dict[str, str] = {
     "cross_reference": "crossref",
     "missing_condition": "disclosure", "missing_repeatability": "disclosure",
     "missing_configuration": "disclosure",
-    "littles_law": "littles_law",
+    "littles_law": "littles_law", "pipelined_rates": "pipelining",
     "throughput_definition": "metric_defs", "latency_definition": "metric_defs",
     "cpu_not_comparable": "metric_defs",
     "order_statistics": "order_stats",

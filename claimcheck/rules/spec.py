@@ -50,8 +50,8 @@ class RuleSpec(BaseModel):
 
     @model_validator(mode="after")
     def _one_way_to_match(self) -> RuleSpec:
-        if (self.check is None) == (self.match is None):
-            raise ValueError("a rule needs exactly one of 'check' (a registered check) or 'match'")
+        if self.check is None and self.match is None:
+            raise ValueError("a rule needs 'check' (a registered check), 'match' or both")
         return self
 
     @field_validator("code")

@@ -68,8 +68,9 @@ TOOL_ALIASES = {"apachebench": "ab", "ab2": "ab", "ab.exe": "ab", "wrk.exe": "wr
 CONNECTION_CLOSE_RE = lazyre.compile(r"connection:[ \t]*close", re.IGNORECASE)
 
 
-def _tokens(text: str) -> list[list[tuple[int, int, str]]]:
-    """Command segments: token lists split at && || ; | and unescaped line ends."""
+def command_segments(text: str) -> list[list[tuple[int, int, str]]]:
+    """Command segments: (start, end, token) lists split at && || ; | and unescaped line
+    ends."""
     segments: list[list[tuple[int, int, str]]] = [[]]
     prev_end, prev_tok = 0, ""
     for m in TOKEN_RE.finditer(text):
@@ -102,7 +103,7 @@ def command_conditions(text: str) -> list[RawCondition]:
         return []
     ctx = Ctx(text)
     out: list[RawCondition] = []
-    for segment in _tokens(text):
+    for segment in command_segments(text):
         idx = next((i for i, (_, _, t) in enumerate(segment) if _tool(t)), None)
         if idx is not None:
             out += _invocation(ctx, segment[idx:])

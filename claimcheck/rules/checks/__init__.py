@@ -8,6 +8,7 @@ from claimcheck.rules.checks import (
     littles_law,
     metric_defs,
     order_stats,
+    pipelining,
     setup_fairness,
     unit_misuse,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "littles_law",
     "metric_defs",
     "order_stats",
+    "pipelining",
     "setup_fairness",
     "unit_misuse",
 ]

@@ -10,8 +10,10 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from claimcheck import lazyre
+from claimcheck.extract.runs.query import parameter_conflicts
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Condition, Device, Document, Extraction
 from claimcheck.rules.checks.disclosure import (
@@ -518,6 +520,31 @@ def methodology_contradiction(doc: Document, extraction: Extraction) -> Iterator
     yield from _failures_despite_criteria(doc, extraction)
     yield from _profile_contradiction(doc, extraction)
     yield from _admitted_deviation(doc)
+    yield from _run_parameter_conflicts(doc, extraction)
+
+
+def _run_parameter_conflicts(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    """A run parameter (threads, connections, duration, pipelining) stated with two values
+    for the same test: at the later of the two definitive statements, listing every one."""
+    for c in parameter_conflicts(extraction.runs):
+        value, _run = c.second
+        listed = "; ".join(
+            f"{_param_text(v)} in the {_SOURCE_NAMES[r.source]}{' of ' + r.tool if r.tool else ''} (line "
+            f"{doc.position(v.start)[0]})"
+            for v, r in sorted(c.stated, key=lambda p: p[0].start)
+        )
+        yield Hit(value.start, value.end,
+                  f"the report states the test's {c.name} as {_param_text(c.first[0])} and as "
+                  f"{_param_text(value)}: {listed}", {"parameter": c.name,
+                  "values": sorted({v.value for v, _ in c.stated})})  # fmt: skip
+
+
+_SOURCE_NAMES = {"command": "command", "output": "tool output", "table": "parameter table",
+                 "prose": "text"}  # fmt: skip
+
+
+def _param_text(value: Any) -> str:
+    return f"{value.value:g} s" if value.unit == "s" else f"{value.value:g}"
 
 
 _METHOD_WORDS = (

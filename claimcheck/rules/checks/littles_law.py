@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
+from typing import Any
 
 from claimcheck import lazyre, regexlit
 from claimcheck.models import Block, Document, Extraction
@@ -45,20 +47,107 @@ def _number(text: str | None) -> float | None:
     return float(text.replace(",", "")) if text else None
 
 
-def _groups(doc: Document) -> Iterator[tuple[Block, str]]:
-    """Each tool-output block with the block before it (its command), and each paragraph."""
-    for i, block in enumerate(doc.blocks):
-        if block.kind == "table" and block.table and block.table.kind == "tool_output":
-            prev = doc.blocks[i - 1].text if i else ""
-            yield block, prev + "\n" + doc.text[block.start : block.end]
-        elif block.kind in ("paragraph", "list_item", "code"):
-            yield block, doc.text[block.start : block.end]
+def _prose_blocks(doc: Document) -> Iterator[Block]:
+    """Paragraphs and list items: tool output, commands and tables are read as runs."""
+    for block in doc.blocks:
+        if block.kind in ("paragraph", "list_item"):
+            yield block
 
 
 @check("littles_law")
 def littles_law(doc: Document, extraction: Extraction) -> Iterator[Hit]:
-    """Requests in flight (rate x mean latency) above connections x pipelining depth."""
-    for block, text in _groups(doc):
+    """Requests in flight (rate x mean latency) above connections x pipelining depth: in each
+    run's own output, in the table rows measured under a run, and in a sentence that states
+    all three."""
+    yield from _run_hits(doc, extraction.runs)
+    yield from _prose_hits(doc)
+
+
+# A run's in-flight requests may exceed connections x depth by this much before it is
+# reported: rounding in the printed rate and mean, and ramp-up and tail at the run's ends.
+TOLERANCE = 1.05
+# Tools that send at a set rate and time each request from when it was due (wrk2 -R,
+# vegeta): their latency includes waiting that happened outside the connections.
+OPEN_LOOP = {"wrk2", "vegeta"}
+
+
+def _run_hits(doc: Document, runs: list[Any]) -> Iterator[Hit]:
+    measured = [r for r in runs if not r.warmup and r.connections is not None]
+    starts = [b.start for b in doc.blocks]
+    depths: dict[float, list[float | None]] = {}  # connections -> depths of the runs with them
+    for r in measured:
+        depths.setdefault(r.connections.value, []).append(None if r.pipelined else r.depth())
+    for run in measured:
+        if run.tool in OPEN_LOOP or (run.rate is not None and run.source == "command"):
+            continue
+        depth = _depth(run, depths[run.connections.value])
+        if depth is None:
+            continue  # pipelined to an unknown depth: no bound
+        conns = run.connections.value
+        if conns <= 0:
+            continue
+        rps, mean = run.results.get("rps"), run.results.get("latency_mean")
+        if rps is not None and mean is not None:
+            hit = _judge(rps, mean, conns, depth, run, [])
+            if hit is not None:
+                yield hit
+        by_table: dict[int, list[Any]] = {}
+        for row in run.rows:
+            if row.rps is not None and row.latency_mean is not None:
+                by_table.setdefault(bisect_right(starts, row.start), []).append(row)
+        for rows in by_table.values():
+            over = [(row.rps.value * row.latency_mean.value / (conns * depth), row) for row in rows]
+            over = [(ratio, row) for ratio, row in over if ratio > TOLERANCE]
+            if not over:
+                continue
+            over.sort(key=lambda x: -x[0])
+            worst = over[0][1]
+            hit = _judge(worst.rps, worst.latency_mean, conns, depth, run, [r for _, r in over])
+            if hit is not None:
+                yield hit
+
+
+def _depth(run: Any, same: list[float | None]) -> float | None:
+    """Requests a connection may have outstanding in this run: its own pipelining and
+    streams, or those of another measured run of the report with the same connections (a
+    sentence restating a command's parameters); None when pipelined to an unknown depth."""
+    if run.pipelined or None in same:
+        return None
+    return max([run.depth(), *(d for d in same if d is not None)])
+
+
+def _judge(
+    rps: Any, mean: Any, conns: float, depth: float, run: Any, rows: list[Any]
+) -> Hit | None:
+    in_flight = rps.value * mean.value
+    limit = conns * depth
+    if in_flight <= limit * TOLERANCE:
+        return None
+    need = math.ceil(in_flight / conns)
+    where = f"{run.tool} " if run.tool else ""
+    label = f"{rows[0].label}: " if rows else ""
+    msg = (f"{label}{rps.value:,.2f} req/s at a {_ms(mean.value)} mean latency means "
+           f"{in_flight:,.0f} requests in flight, but the {where}run (line {run.line}) has "
+           f"{conns:,.0f} connections x depth {depth:g}, at most {limit:,.0f} in flight; "
+           f"possible only with pipelining depth >= {need} (was the test pipelined?)")  # fmt: skip
+    if len(rows) > 1:
+        others = ", ".join(
+            f"{r.label} {r.rps.value * r.latency_mean.value:,.0f}" for r in rows[1:6]
+        )
+        msg += f"; {len(rows) - 1} more rows of this table are over too ({others})"
+    return Hit(rps.start, rps.end, msg, {
+        "throughput": rps.value, "mean_latency_s": mean.value, "connections": conns,
+        "depth": depth, "in_flight": round(in_flight, 1), "pipelining_depth_needed": need,
+        "rows": len(rows) or 1, "run_line": run.line})  # fmt: skip
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:,.4g} ms" if seconds < 1 else f"{seconds:,.4g} s"
+
+
+def _prose_hits(doc: Document) -> Iterator[Hit]:
+    for block in _prose_blocks(doc):
+        text = doc.text[block.start : block.end]
         rate_m = regexlit.search(RATE_RE, text)  # most blocks state no rate: skip the rest
         if not rate_m:
             continue
@@ -77,15 +166,13 @@ def littles_law(doc: Document, extraction: Extraction) -> Iterator[Hit]:
             continue
         in_flight = rate * latency
         limit = conns * depth
-        if in_flight <= limit * 1.05:
+        if in_flight <= limit * TOLERANCE:
             continue
         need = math.ceil(in_flight / conns)
         msg = (f"{rate:,.0f} req/s at a {value} {unit} mean latency means {in_flight:,.0f} requests "
                f"in flight, but {conns:,.0f} connections x depth {depth:g} allow at most {limit:,.0f}; "
                f"possible only with pipelining depth >= {need} (was the test pipelined?)")  # fmt: skip
-        at = block.start + max(
-            0, doc.text.find(rate_m.group(0).strip(), block.start, block.end) - block.start
-        )
+        at = block.start + rate_m.start() + (len(rate_m.group(0)) - len(rate_m.group(0).lstrip()))
         yield Hit(at, at + len(rate_m.group(0).strip()), msg, {
             "throughput": rate, "mean_latency_s": latency, "connections": conns,
             "in_flight": round(in_flight, 1), "pipelining_depth_needed": need})  # fmt: skip

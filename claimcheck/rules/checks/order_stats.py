@@ -7,7 +7,9 @@ from table columns (header "Min Avg p50 p99 Max") or rows (first cell "p99").
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
+from typing import Any
 
 from claimcheck import lazyre
 from claimcheck.models import Cell, Document, Extraction, Row
@@ -84,13 +86,40 @@ def _check(stats, what: str) -> Iterator[Hit]:  # noqa: ANN001
 
 @check("order_statistics")
 def order_statistics(doc: Document, extraction: Extraction) -> Iterator[Hit]:
-    """Min/percentile/mean/max columns or rows out of order."""
-    for block in doc.blocks:
+    """Min/percentile/mean/max columns or rows out of order; in a tool's printed summary,
+    the statistics as the run parser read them by the tool's own column heads."""
+    parsed = [r for r in extraction.runs if any(k.startswith("latency_") for k in r.results)]
+    starts = [b.start for b in doc.blocks]
+    read = {bisect_right(starts, r.end - 1) - 1 for r in parsed}  # blocks holding a parsed run
+    for i, block in enumerate(doc.blocks):
         table = block.table
         if table is None or len(table.rows) < 2:
             continue
+        if table.kind == "tool_output" and i in read:
+            continue  # read below, by the tool's column heads rather than cell positions
         yield from _by_columns(table.rows)
         yield from _by_rows(table.rows)
+    for run in parsed:
+        yield from _check(_run_stats(run), f" in the {run.tool or 'tool'} output")
+
+
+def _run_stats(run: Any) -> list[tuple[tuple[str, float], float, Any, str]]:
+    """The latency statistics of a run as (key, seconds, value with its span, name)."""
+    fixed = {"min": ("min", 0.0), "max": ("max", 100.0), "mean": ("mean", -1.0)}
+    stats = []
+    for name, value in run.results.items():
+        if not name.startswith("latency_"):
+            continue
+        stat = name.removeprefix("latency_")
+        key = fixed.get(stat)
+        if key is None and stat.startswith("p"):
+            try:
+                key = ("pct", float(stat[1:].replace("_", ".")))
+            except ValueError:
+                continue
+        if key is not None:
+            stats.append((key, value.value, value, stat))
+    return stats
 
 
 def _by_columns(rows: list[Row]) -> Iterator[Hit]:

@@ -1290,13 +1290,14 @@ def small_sample(doc: Document, ex: Extraction) -> Iterator[Hit]:
             yield Hit(block.start + m.start(1), block.start + m.end(1),
                       f"the request rate is computed from only {n:,} requests: too few for a "
                       f"steady-state rate", {"count": n})  # fmt: skip
+    warmups = [(r.start, r.end) for r in ex.runs if r.warmup]
     for c, _ in v.conditions("duration"):
         try:
             seconds = float(c.value)
         except (TypeError, ValueError):
             continue
-        if not 0 < seconds < MIN_STEADY:
-            continue
+        if not 0 < seconds < MIN_STEADY or any(a <= c.start < b for a, b in warmups):
+            continue  # long enough, or the duration of a warm-up run
         s0, s1 = v.bounds(c.start)
         if NOT_STEADY_RE.search(doc.text, max(s0, c.start - 15), min(s1, c.end + 15)):
             continue  # a warm-up or ramp, not the measured run
@@ -1486,7 +1487,50 @@ def errors_in_results(doc: Document, ex: Extraction) -> Iterator[Hit]:
                   f"the tool output counts failed responses ({shown}); a rate from this run "
                   f"includes them unless the error counts are reported beside it",
                   {"errors": [f[2] for f in found]})  # fmt: skip
+    for run in ex.runs:
+        hit = _run_errors(v, run, reported, error_blocks)
+        if hit is not None:
+            yield hit
     yield from _rates_with_errors(v, error_blocks)
+
+
+_RUN_ERROR_NAMES = {"connect": "connect errors", "read": "read errors", "write": "write errors",
+                    "timeout": "timeouts", "non_2xx": "non-2xx/3xx responses",
+                    "failed": "failed requests", "errored": "errored requests",
+                    "errors": "errors"}  # fmt: skip
+
+
+def _run_errors(v: View, run: Any, reported: set[int], error_blocks: set[int]) -> Hit | None:
+    """A run fact with error counts above zero whose rate is reported without them: its own
+    printed rate, or the table rows it is linked to when the table has no errors column."""
+    if run.warmup or run.error_count() <= 0:
+        return None
+    first = min(run.errors.values(), key=lambda e: e.start)
+    bi = v.block_index(first.start)
+    if bi is None or bi in reported:
+        return None
+    rows = [r for r in run.rows if r.rps is not None]
+    rate = run.results.get("rps")
+    if rate is None and not rows:
+        return None
+    if rows and all(r.errors is not None for r in rows):
+        return None  # an errors column sets the counts beside the rates
+    s0, s1 = v.bounds(first.start)
+    if EXCLUDED_RE.search(v.doc.text, s0, s1):
+        return None  # the failures were left out of the rates
+    reported.add(bi)
+    if _is_tool_block(v.doc.blocks[bi]):
+        error_blocks.add(bi)
+    kinds = ", ".join(f"{e.value:,.0f} {_RUN_ERROR_NAMES.get(k, k)}" for k, e in run.errors.items()
+                      if e.value > 0)  # fmt: skip
+    if rows:
+        shown = "; ".join(f"{r.label} {r.rps.value:,.2f} req/s (line {r.line})" for r in rows[:3])
+    else:
+        shown = f"{rate.value:,.2f} req/s"
+    tool = f"{run.tool} " if run.tool else ""
+    return Hit(first.start, first.end,
+               f"the {tool}run logged {kinds}, and its rate ({shown}) counts them: the error "
+               f"counts are not set beside the rates", {"errors": {k: e.value for k, e in run.errors.items()}})  # fmt: skip
 
 
 def _is_tool_block(block: Any) -> bool:
