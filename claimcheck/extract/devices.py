@@ -20,6 +20,8 @@ from importlib import resources
 from operator import attrgetter
 
 from claimcheck import lazyre
+from claimcheck.extract.coref import resolve_references
+from claimcheck.extract.entities import assign_kinds, is_dut, open_world
 from claimcheck.extract.quantities import finditer_from
 from claimcheck.models import Cell, Device, Document, Mention
 from claimcheck.units import canonical_unit
@@ -277,7 +279,14 @@ class _Runs:
 
 
 def extract_devices(doc: Document) -> list[Device]:
-    """Devices named in the document, with their mentions."""
+    """Devices under test named in the document, with their mentions."""
+    return [d for d in extract_entities(doc) if is_dut(d)]
+
+
+def extract_entities(doc: Document) -> list[Device]:
+    """Every entity the document names (devices under test, tools, backends, labs), with
+    its kind and mentions: the product prior's devices and the names the report puts at
+    structural positions (``entities.open_world``), pronouns resolved for the devices."""
     lex = lexicon()
     ix = _Index(doc)
     found = _mentions(doc)
@@ -313,8 +322,15 @@ def extract_devices(doc: Document) -> list[Device]:
     _table_devices(doc, devices, ix)
     _family_aliases(found, devices, ix)
     _vendor_aliases(doc, devices, ix)
+    placed = open_world(doc, devices, ix.add, lambda offset: ix.known(devices, offset))
     _versions(doc, devices)
-    return sorted(devices.values(), key=lambda d: d.mentions[0].start)
+    found = [d for d in devices.values() if d.mentions]
+    for d in found:
+        d.mentions.sort(key=lambda mm: mm.start)
+    found.sort(key=lambda d: d.mentions[0].start)
+    assign_kinds(doc, found, placed)
+    resolve_references(doc, [d for d in found if is_dut(d)])
+    return found
 
 
 def _merge_variants(devices: dict[str, Device]) -> None:

@@ -1,0 +1,160 @@
+"""Open-world entities: names found by where a report puts them, in several genres, with
+invented product names none of which the product prior knows."""
+
+from __future__ import annotations
+
+from claimcheck.extract.devices import extract_devices, extract_entities
+from claimcheck.extract.names import clean_name, names_label
+from claimcheck.ingest import read_text
+
+
+def _entities(text: str, name: str = "r.md") -> dict[str, object]:
+    return {e.name.casefold(): e for e in extract_entities(read_text(text, name=name))}
+
+
+def _duts(text: str, name: str = "r.md") -> set[str]:
+    return {d.name.casefold() for d in extract_devices(read_text(text, name=name))}
+
+
+README = """# quillproxy benchmarks
+
+We loaded each proxy with wrk for 30 seconds.
+
+| Proxy | Req/s | p99 |
+|---|---|---|
+| quillproxy | 41,200 | 3.1 ms |
+| ferrox 2.4.1 | 35,900 | 4.0 ms |
+| tarnhttp | 20,100 | 9.8 ms |
+
+quillproxy handled 41,200 requests per second where ferrox handled 35,900.
+"""
+
+
+def test_lower_case_names_on_a_table_axis_are_devices() -> None:
+    ents = _entities(README)
+    assert {"quillproxy", "ferrox", "tarnhttp"} <= _duts(README)
+    assert ents["ferrox"].version == "2.4.1"
+    # named in the prose in another case: still one entity with all its mentions
+    assert len(ents["quillproxy"].mentions) >= 3
+
+
+def test_a_tool_named_in_a_sentence_is_not_a_device() -> None:
+    ents = _entities(README)
+    assert "wrk" not in _duts(README)
+    assert all(e.kind != "dut" for n, e in ents.items() if n == "wrk")
+
+
+def test_a_product_named_once_in_a_table_axis() -> None:
+    text = """## Results
+
+| Gateway | RPS |
+|---|---|
+| Pelican Edge 3.2 | 18,000 |
+| Bramblegate | 12,500 |
+"""
+    assert {"pelican edge", "bramblegate"} <= _duts(text)
+
+
+def test_column_headers_name_systems_when_rows_are_percentiles() -> None:
+    text = """| Percentile | vexa | Orrin-7 | qlb |
+|---|---|---|---|
+| 50% | 1.2 ms | 1.9 ms | 2.2 ms |
+| 99% | 8.8 ms | 9.1 ms | 15.0 ms |
+"""
+    assert {"vexa", "orrin-7", "qlb"} <= _duts(text)
+
+
+def test_vs_title_and_brand_alone() -> None:
+    text = """Falcon F300 vs. Heron HX-40: a lab review
+
+The Falcon served 28,000 requests per second in the first round. The Heron reached 19,500.
+Falcon pricing starts at 4,000 dollars.
+"""
+    ents = _entities(text, "r.txt")
+    falcon = ents["falcon f300"]
+    assert falcon.kind == "dut"
+    texts = [m.text for m in falcon.mentions]
+    assert texts.count("Falcon") >= 2  # the brand alone names the one Falcon
+    assert "heron hx-40" in ents
+
+
+def test_names_with_digits_and_dots() -> None:
+    text = """## Contenders
+
+Systems under test:
+
+- Nimbus.io 4
+- K9-Relay 2.0.3
+
+Nimbus.io 4 answered 9,100 requests per second; K9-Relay reached 7,700.
+"""
+    duts = _duts(text)
+    assert "nimbus.io 4" in duts
+    assert "k9-relay" in duts
+
+
+def test_we_compared_list_and_vendor_blog_genre() -> None:
+    text = """# Why Orbly is fast
+
+We compared Orbly, Zentor and Calyx on the same four-core machine. Orbly finished
+first with 52,000 requests per second, Zentor delivered 40,100 and Calyx 38,000.
+"""
+    assert {"orbly", "zentor", "calyx"} <= _duts(text)
+
+
+def test_pronoun_after_naming_a_device() -> None:
+    text = """Heron HX-40 vs Falcon F300
+
+The Heron HX-40 sat in rack 2. It had two 10GbE ports and reached 9.4 Gbps.
+"""
+    ents = _entities(text, "r.txt")
+    heron = ents["heron hx-40"]
+    assert any(m.text == "It" for m in heron.mentions)
+    assert "It" not in heron.aliases
+
+
+def test_former_and_latter() -> None:
+    text = """Heron HX-40 vs Falcon F300
+
+We set up the Heron HX-40 and the Falcon F300 side by side. The former reached 9.4 Gbps.
+"""
+    ents = _entities(text, "r.txt")
+    assert any("former" in m.text for m in ents["heron hx-40"].mentions)
+
+
+def test_pronoun_without_a_device_before_names_nothing() -> None:
+    text = """Heron HX-40 vs Falcon F300
+
+The lab is in a basement. It has good cooling.
+"""
+    ents = _entities(text, "r.txt")
+    assert not any(m.text == "It" for e in ents.values() for m in e.mentions)
+
+
+def test_backend_in_a_direct_row_is_not_a_device() -> None:
+    text = """| Target | Requests/s |
+|---|---|
+| echosrv, direct | 60,000 |
+| ferrox 2.4.1 | 35,900 |
+
+Two backends, each running echosrv, sat behind the proxy.
+"""
+    ents = _entities(text)
+    assert ents["echosrv"].kind == "backend"
+    assert "echosrv" not in _duts(text)
+
+
+def test_lab_that_was_engaged_is_not_a_device() -> None:
+    text = """Falcon F300 vs Heron HX-40
+
+Falcon Systems engaged Marrow Test Labs to compare the Falcon F300 with the Heron HX-40.
+"""
+    assert "marrow test labs" not in _duts(text, "r.txt")
+
+
+def test_clean_name_cuts_generic_words_and_versions() -> None:
+    assert clean_name("Performance of Quill Edge", "right")[0] == "Quill Edge"
+    assert clean_name("ferrox v2.4.1 (default build)")[0:3:2] == ("ferrox", "2.4.1")
+    assert clean_name("the results") is None
+    assert names_label("Orrin-7")
+    assert not names_label("99%")
