@@ -431,6 +431,8 @@ def _generic_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> N
             maker, model = m.group(1), m.group(2)
             if maker in NOT_A_MAKER or maker in lex.family_vendor or maker in lex.vendor_names:
                 continue
+            if re.fullmatch(r"[Pp]\d{2}", model):
+                continue  # "Ferrovia P95 latency": a percentile, not a model
             start = block.start + m.start()
             if "\n" in doc.text[start : block.start + m.end()] or not _plausible_label(m.group(0)):
                 continue  # a table row's last cell and the next row's label are not a product

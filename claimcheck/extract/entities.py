@@ -44,6 +44,8 @@ def open_world(
     cover = _Cover(devices.values())
     for seed in seeds(doc):
         dev = cover.find(seed.name)
+        if dev is None and _names_another(doc, seed, known):
+            continue
         if dev is None:
             key = norm(seed.name)
             if not key or key in devices:
@@ -52,14 +54,110 @@ def open_world(
             cover.add(dev)
         if dev.version is None and seed.version:
             dev.version = seed.version
+        if dev.vendor is None and seed.vendor:
+            dev.vendor = seed.vendor
         if not known(seed.start):
             add(dev, doc.text[seed.start : seed.end], seed.start, seed.end)
+            cover.add(dev)
         if placed.get(dev.id) not in STRONG:
             placed[dev.id] = seed.source
     for dev in devices.values():
         placed.setdefault(dev.id, "prior")
     _mention_aliases(doc, list(devices.values()), add, known)
+    _acronyms(doc, devices)
+    fold(devices, placed)
+    _mention_aliases(doc, list(devices.values()), add, known)
     return placed
+
+
+_ACRONYM = lazyre.compile(r"[ \t]{0,2}+\([ \t]?+([A-Z]{2,5})[ \t]?+\)")
+
+
+def _acronyms(doc: Document, devices: dict[str, Device]) -> None:
+    """ "Orca Virtual Edition (VE)": the name with its last words abbreviated ("Orca VE")
+    and the abbreviation alone are names of the device too."""
+    for d in devices.values():
+        seen: set[str] = set()
+        for m in d.mentions:
+            if m.text in seen:
+                continue
+            seen.add(m.text)
+            a = _ACRONYM.match(doc.text, m.end, m.end + 12)
+            if a is None:
+                continue
+            acr, words = a.group(1), tokens(m.text)
+            k = len(acr)
+            if len(words) < k or "".join(w[0] for w in words[-k:]).upper() != acr:
+                continue
+            for variant in (" ".join([*words[:-k], acr]), acr):
+                if variant and variant not in d.aliases:
+                    d.aliases.append(variant)
+
+
+def fold(devices: dict[str, Device], placed: dict[str, str]) -> None:
+    """Fold a device into another when every name it is written by is a run of words of
+    that one device's names: "MPX-11500" into "Ferrovia MPX-11500", "QSM 30" into
+    "QSM 30 Blade", a model named alone into the product named with its maker."""
+    holders: dict[str, set[str]] = {}
+    for d in devices.values():
+        for name in {d.name, *d.aliases}:
+            words = [t.casefold() for t in tokens(name)][:8]
+            for i in range(len(words)):
+                for j in range(i + 1, len(words) + 1):
+                    holders.setdefault(" ".join(words[i:j]), set()).add(d.id)
+    order = sorted(devices.values(), key=lambda d: (len(tokens(d.name)), d.id))
+    for small in order:
+        if small.id not in devices:
+            continue
+        written = {" ".join(t.casefold() for t in tokens(a)) for a in small.aliases} or {
+            " ".join(t.casefold() for t in tokens(small.name))
+        }
+        targets: set[str] | None = None
+        for w in written:
+            found = holders.get(w, set()) - {small.id}
+            targets = found if targets is None else targets & found
+        if not targets or len(targets) != 1:
+            continue
+        big = devices.get(next(iter(targets)))
+        if big is None:
+            continue
+        exact = {" ".join(t.casefold() for t in tokens(a)) for a in (big.name, *big.aliases)}
+        if not (written <= exact or _model_like(written)):
+            continue
+        for m in small.mentions:
+            big.mentions.append(m)
+        big.aliases.extend(a for a in small.aliases if a not in big.aliases)
+        big.version = big.version or small.version
+        big.vendor = big.vendor or small.vendor
+        if placed.get(small.id) in STRONG:
+            placed[big.id] = placed[small.id]
+        del devices[small.id]
+
+
+def _model_like(written: set[str]) -> bool:
+    """Names that can only be a product's: a model number or an abbreviation."""
+    return all(re.search(r"\d", w) or (w.isalpha() and len(w) <= 5) for w in written)
+
+
+def _names_another(doc: Document, seed: Seed, known: Callable[[int], bool]) -> bool:
+    """A table label that already holds another entity's mention ("Orca 2400 chassis with
+    a B2100 blade", the B2100 being the device): the label is that entity's row."""
+    if not seed.cell_end:
+        return False
+    cell = doc.text[seed.start : seed.cell_end]
+    return any(known(seed.start + m.start()) for m in _WORD.finditer(cell))
+
+
+def abbreviated(name: str) -> list[str]:
+    """The name with its last capitalised words written as their initials: "Orca Virtual
+    Edition" -> "Orca VE" (how a report goes on naming a product it introduced in full)."""
+    words = tokens(name)
+    out = []
+    for k in range(2, min(4, len(words) - 1) + 1):
+        tail = words[-k:]
+        if all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in tail):
+            out.append(" ".join([*words[:-k], "".join(w[0] for w in tail)]))
+    return out
 
 
 class _Cover:
@@ -69,7 +167,7 @@ class _Cover:
 
     def __init__(self, devices) -> None:
         self.exact: dict[str, Device] = {}
-        self.runs: dict[str, Device] = {}  # casefolded word run -> first device holding it
+        self.runs: dict[str, dict[str, Device]] = {}  # casefolded word run -> its holders
         for d in devices:
             self.add(d)
 
@@ -77,10 +175,12 @@ class _Cover:
         """Take in a device's names."""
         for name in (device.name, *device.aliases):
             self.exact.setdefault(norm(name), device)
+            for variant in abbreviated(name):
+                self.exact.setdefault(norm(variant), device)
             words = [t.casefold() for t in tokens(name)][:8]
             for i in range(len(words)):
                 for j in range(i + 1, len(words) + 1):
-                    self.runs.setdefault(" ".join(words[i:j]), device)
+                    self.runs.setdefault(" ".join(words[i:j]), {})[device.id] = device
 
     def find(self, name: str) -> Device | None:
         """The device covering ``name``, or None."""
@@ -91,8 +191,9 @@ class _Cover:
             return self.exact[n]
         words = [t.casefold() for t in tokens(name)][:8]
         whole = " ".join(words)
-        if len(n) >= 4 and whole in self.runs:
-            return self.runs[whole]
+        held = self.runs.get(whole, {})
+        if len(held) == 1 and (len(n) >= 4 or name[:1].isupper()):
+            return next(iter(held.values()))
         for i in range(len(words)):
             for j in range(len(words), i, -1):
                 run = " ".join(words[i:j])
@@ -116,18 +217,21 @@ def aliases(devices: list[Device]) -> list[tuple[str, Device]]:
                     run = " ".join(words[i:j])
                     key = run.casefold()
                     runs.setdefault(key, set()).add(d.id)
-                    written.setdefault((d.id, key), run)
+                    if (d.id, key) not in written or i == 0:
+                        written[(d.id, key)] = run if i == 0 else "\0" + run
     out: list[tuple[str, Device]] = []
     by_id = {d.id: d for d in devices}
     for (dev_id, key), run in written.items():
-        if len(runs[key]) != 1 or not _distinctive(run):
+        first = not run.startswith("\0")
+        run = run.lstrip("\0")
+        if len(runs[key]) != 1 or not _distinctive(run, first):
             continue
         out.append((run, by_id[dev_id]))
     out.sort(key=lambda x: (-len(x[0]), x[0]))
     return out
 
 
-def _distinctive(run: str) -> bool:
+def _distinctive(run: str, first: bool = True) -> bool:
     words = run.split()
     if all(is_generic(w) for w in words) or not re.search(r"[A-Za-z]", run):
         return False
@@ -135,6 +239,8 @@ def _distinctive(run: str) -> bool:
         w = words[0]
         if len(w) < 2 or re.fullmatch(r"[vV]?\d[\d.]*", w):
             return False
+        if not first and w[:1].isupper() and w[1:].islower() and w.isalpha():
+            return False  # "Virtual" of "Orca Virtual Edition": a word, not a name
     return not is_generic(words[0]) or len(words) > 1 and not is_generic(words[-1])
 
 

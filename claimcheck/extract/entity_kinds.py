@@ -57,10 +57,10 @@ TOOL_NAMES = frozenset(
     ]
 )
 _TOOL_CUE = lazyre.compile(
-    r"(?i:\b(?:load|traffic|test|request)[ \t-]?generat\w*|\bgenerat\w*[ \t]+(?:\w+[ \t]+){0,3}?"
-    r"(?:traffic|load|requests|connections)\b|\b(?:load|test|benchmark\w*|stress)[ \t-]"
+    r"(?i:\b(?:load|traffic|test|request)[ \t-]?generat\w*|\bgenerat\w*[ \t]+(?:[a-z]+[ \t]+){0,4}?"
+    r"(?:traffic|load|requests|connections)\b|\b(?:load|test(?:ing)?|benchmark\w*|stress)[ \t-]"
     r"(?:tool|equipment|client|harness|gear)s?\b|\bused[ \t]+to[ \t]+(?:generate|measure|drive|"
-    r"load|simulate|emulate)\b)"
+    r"load|simulate|emulate)\b|\b(?:test|testing)?[ \t]?equipment\b)"
 )
 _BACKEND_CUE = lazyre.compile(
     r"(?i:\bback[ -]?ends?\b|\bupstreams?\b|\borigin[ \t]+servers?\b|\bapplication[ \t]+"
@@ -96,7 +96,7 @@ def kind_of(
         near = text[max(0, start - 60) : end + 60]
         if _LAB_CUE.search(before):
             lab += 1
-        if _TOOL_CUE.search(text[max(0, start - 50) : end + 50]):
+        if _TOOL_CUE.search(text[max(0, start - 100) : end + 80]):
             tool += 1
         if _BACKEND_CUE.search(near):
             backend += 1
@@ -104,8 +104,8 @@ def kind_of(
         return LAB
     if strong:
         return BACKEND if _label_is_baseline(contexts) else DUT
-    if tool and tool * 2 >= len(contexts):
-        return TOOL
+    if tool and tool * 3 >= len(contexts):
+        return TOOL  # named as what drives the load in a third of its sentences
     if backend and backend * 2 >= len(contexts):
         return BACKEND
     return DUT

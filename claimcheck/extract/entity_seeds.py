@@ -29,6 +29,7 @@ AXIS_HEADER = lazyre.compile(
     r"service[ \t]mesh|mesh|ingress|ingress[ \t]controller|name|vendor/device)s?\b",
     re.IGNORECASE,
 )
+MAKER_HEADER = lazyre.compile(r"[ \t*]*+(?i:vendor|maker|manufacturer|company|supplier)s?[ \t*]*+$")
 # the first header of a table whose other headers are the compared systems
 CONDITION_HEADER = lazyre.compile(
     r"^[ \t]*(?:bucket|percentile|quantile|latency|metric|measure|statistic|stat|"
@@ -95,6 +96,8 @@ class Seed:
     end: int
     source: str  # axis | header | title | list | subject
     version: str | None = None
+    vendor: str | None = None  # from a maker column beside a table axis
+    cell_end: int = 0  # a table label: where its cell ends
 
 
 def _seed(fragment: str, at: int, source: str, side: str = "left") -> Seed | None:
@@ -168,12 +171,16 @@ def _table_seeds(block: Block) -> list[Seed]:
     measured = [r for r in table.body if any(re.search(r"\d", c.text) for c in r.cells[1:])]
     if len(measured) * 2 < len(table.body):
         axis = []  # a table of settings or notes, not of figures per system
+    maker = next((i for i, h in enumerate(header) if MAKER_HEADER.match(h)), None)
     for col in axis[:1]:
         for row in measured:
             if col < len(row.cells):
                 cell = row.cells[col]
                 s = _seed(cell.text, cell.start, "axis" if table.kind == "pipe" else "loose")
                 if s:
+                    s.cell_end = cell.end
+                    if maker is not None and maker != col and maker < len(row.cells):
+                        s.vendor = row.cells[maker].text.strip(" *") or None
                     out.append(s)
     if not axis and CONDITION_HEADER.match(header[0]) and len(header) >= 3:
         heads = [r for r in table.rows if r.is_header]
