@@ -158,3 +158,55 @@ def test_clean_name_cuts_generic_words_and_versions() -> None:
     assert clean_name("the results") is None
     assert names_label("Orrin-7")
     assert not names_label("99%")
+
+
+def test_model_alone_folds_into_the_product_named_with_its_maker() -> None:
+    text = """## Products tested
+
+| Vendor | Device | L4 CPS |
+|---|---|---|
+| Ostrava | Kestrel KX-9100 | 400,000 |
+| Lindvik | Tarn TR-220 | 300,000 |
+
+The KX-9100 reached 400,000 connections per second; the TR-220 reached 300,000.
+Ostrava wrote this report.
+"""
+    ents = _entities(text)
+    kx = ents["kestrel kx-9100"]
+    assert kx.vendor == "Ostrava"
+    assert any(m.text == "KX-9100" for m in kx.mentions)
+    assert "kx-9100" not in ents  # one entity, not two
+
+
+def test_abbreviation_in_parentheses_names_the_product() -> None:
+    text = """Quill Edge vs Orca Virtual Edition
+
+We compared Quill Edge with the Orca Virtual Edition (VE) on one host. The Orca VE
+reached 3.1 Gbps and Quill Edge reached 5.2 Gbps. Orca VE latency was higher.
+"""
+    ents = _entities(text, "r.txt")
+    orca = ents["orca virtual edition"]
+    assert sum(1 for m in orca.mentions if m.text == "Orca VE") == 2
+    assert "orca ve" not in ents
+
+
+def test_test_equipment_is_a_tool_whatever_its_name() -> None:
+    text = """Falcon F300 vs Heron HX-40
+
+All tests used Brindle BX80 appliances to generate and measure the network traffic.
+The Brindle BX80 ran software 6.0. The Falcon F300 reached 9 Gbps and the Heron HX-40
+reached 7 Gbps.
+"""
+    ents = _entities(text, "r.txt")
+    assert ents["brindle bx80"].kind == "tool"
+    assert "brindle bx80" not in _duts(text, "r.txt")
+
+
+def test_interior_words_of_a_name_are_not_aliases() -> None:
+    text = """Orca Virtual Edition vs Quill Edge
+
+A virtual switch carried the traffic. Virtual machines had 8 vCPUs each.
+"""
+    ents = _entities(text, "r.txt")
+    assert not any(m.text.startswith("Virtual m") for m in ents["orca virtual edition"].mentions)
+    assert all(m.line == 1 for m in ents["orca virtual edition"].mentions)

@@ -29,7 +29,7 @@ AXIS_HEADER = lazyre.compile(
     r"service[ \t]mesh|mesh|ingress|ingress[ \t]controller|name|vendor/device)s?\b",
     re.IGNORECASE,
 )
-MAKER_HEADER = lazyre.compile(r"[ \t*]*+(?i:vendor|maker|manufacturer|company|supplier)s?[ \t*]*+$")
+MAKER_HEADER = lazyre.compile(r"(?i:vendor|maker|manufacturer|company|supplier)s?")
 # the first header of a table whose other headers are the compared systems
 CONDITION_HEADER = lazyre.compile(
     r"^[ \t]*(?:bucket|percentile|quantile|latency|metric|measure|statistic|stat|"
@@ -171,7 +171,7 @@ def _table_seeds(block: Block) -> list[Seed]:
     measured = [r for r in table.body if any(re.search(r"\d", c.text) for c in r.cells[1:])]
     if len(measured) * 2 < len(table.body):
         axis = []  # a table of settings or notes, not of figures per system
-    maker = next((i for i, h in enumerate(header) if MAKER_HEADER.match(h)), None)
+    maker = next((i for i, h in enumerate(header) if MAKER_HEADER.fullmatch(h.strip(" \t*"))), None)
     for col in axis[:1]:
         for row in measured:
             if col < len(row.cells):

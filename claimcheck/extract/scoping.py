@@ -22,6 +22,13 @@ from claimcheck.models import Block, Condition, Document
 
 PER_DEVICE = {"license_cap", "software_version", "profile", "power_method", "load_setting",
               "interfaces", "hardware", "errors"}  # fmt: skip
+# properties of the thing named just before them: a release, hardware, ports
+OWN_PROPERTY = {"software_version", "hardware", "interfaces"}
+# a product named with a model number ("Brindle 2700C", "Kestrel KX-90") that no device
+# mention covers: what a property stated right after it belongs to
+OTHER_PRODUCT = lazyre.compile(
+    r"(?<![\w-])[A-Z][\w-]{1,20}+[ \t]++(?:[A-Z]{1,4}-?)?+\d{2,5}+[A-Za-z]{0,3}+(?![\w.])"
+)
 DOCUMENT_SECTIONS = lazyre.compile(
     r"method|setup|set-up|settings|environment|procedure|test bed|testbed|configuration|"
     r"appendix|details|profile|overview|introduction|summary|how we tested|about|process",
@@ -68,8 +75,12 @@ def block_conditions(
         named_here = []
         if raw.name in PER_DEVICE and sentence:
             named_here = mentions.span(sentence.start, sentence.end)
+        before = [d for pos, d in named_here if pos < raw.start]
+        if named_here and not before and raw.name in OWN_PROPERTY and sentence:
+            if OTHER_PRODUCT.search(doc.text, sentence.start, raw.start):
+                named_here = []  # "the Brindle 2700C, software 7.51, fed the Falcon": Brindle's
         if named_here:
-            named = [d for pos, d in named_here if pos < raw.start] or [d for _, d in named_here]
+            named = before or [d for _, d in named_here]
             for d in {d.id: d for d in named}.values():
                 out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
         else:
