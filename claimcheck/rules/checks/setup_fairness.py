@@ -636,8 +636,19 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
             g = _if_gbps(c.value)
             if g:
                 add(c, devs, "interfaces", f"{_fmt(g)} Gbps")
+    # a figure that changes from one table to the next for every device is a result (memory
+    # in use), not a test bed (a test bed changed for one device is a re-test on new hardware)
+    across: dict[str, dict[str, set[str]]] = {}
     for (_, key), by_dev in per.items():
-        if len(by_dev) < 2 or any(len(vals) > 1 for vals in by_dev.values()):
+        for d, vals in by_dev.items():
+            across.setdefault(key, {}).setdefault(d, set()).update(vals)
+    varying = {
+        key
+        for key, by_dev in across.items()
+        if len(by_dev) >= 2 and all(len(vals) > 1 for vals in by_dev.values())
+    }
+    for (_, key), by_dev in per.items():
+        if len(by_dev) < 2 or key in varying or any(len(vals) > 1 for vals in by_dev.values()):
             continue  # one device, or several values for one device: nothing to compare
         shown = {d: next(iter(vals)) for d, vals in by_dev.items()}
         if len(set(shown.values())) < 2:
