@@ -210,3 +210,30 @@ A virtual switch carried the traffic. Virtual machines had 8 vCPUs each.
     ents = _entities(text, "r.txt")
     assert not any(m.text.startswith("Virtual m") for m in ents["orca virtual edition"].mentions)
     assert all(m.line == 1 for m in ents["orca virtual edition"].mentions)
+
+
+DATASHEET = """# Brindle firewall family
+
+| Model | BX-200 | BX-400 |
+|---|---|---|
+| Firewall throughput | 10 Gbps | 20 Gbps |
+| IPS throughput | 3 Gbps | 6 Gbps |
+| Concurrent sessions | 2,000,000 | 4,000,000 |
+"""
+
+
+def test_datasheet_columns_name_the_models_not_the_metric_rows() -> None:
+    duts = _duts(DATASHEET)
+    assert {"bx-200", "bx-400"} <= duts
+    assert not duts & {"ips", "firewall", "concurrent sessions"}
+
+
+def test_per_device_table_with_metric_headers_keeps_its_row_labels() -> None:
+    text = """| Device | Throughput (Gbps) | Latency (ms) |
+|---|---|---|
+| Quill Q7 | 9.1 | 0.8 |
+| Tarn T3 | 7.4 | 1.1 |
+"""
+    duts = _duts(text)
+    assert {"quill q7", "tarn t3"} <= duts
+    assert not duts & {"throughput", "latency"}

@@ -122,6 +122,24 @@ def _mentions(doc: Document) -> list[_Found]:
     return out
 
 
+def _subfamilies_of_named_families(doc: Document, found: list[_Found]) -> list[_Found]:
+    """A product line alone ("VE", "MPX-11500") names the prior's family only in a report
+    that names that family or its vendor somewhere: elsewhere "Falcon VE" is another
+    maker's product and the line's letters are part of its name."""
+    lex = lexicon()
+    named: dict[str, bool] = {}
+    out = []
+    for f in found:
+        parent = lex.subfamilies.get(f.family)
+        if parent is not None and parent not in named:
+            vendor = lex.family_vendor.get(parent)
+            spellings = [parent, *(n for n, v in lex.vendor_names.items() if v == vendor)]
+            named[parent] = any(_standalone(doc.text, n) for n in spellings)
+        if parent is None or named[parent]:
+            out.append(f)
+    return out
+
+
 def _canonical_family(found: list[_Found]) -> None:
     """ "MPX-11500" and "NetScaler MPX-11500" are one family: a sub-family folds into its parent."""
     parents = lexicon().subfamilies
@@ -289,7 +307,7 @@ def extract_entities(doc: Document) -> list[Device]:
     structural positions (``entities.open_world``), pronouns resolved for the devices."""
     lex = lexicon()
     ix = _Index(doc)
-    found = _mentions(doc)
+    found = _subfamilies_of_named_families(doc, _mentions(doc))
     _canonical_family(found)
     numbered = {f.family for f in found if f.model}
     counts: dict[tuple[str, str | None], int] = {}

@@ -124,8 +124,8 @@ def fold(devices: dict[str, Device], placed: dict[str, str]) -> None:
         exact = {" ".join(t.casefold() for t in tokens(a)) for a in (big.name, *big.aliases)}
         if not (written <= exact or _model_like(written)):
             continue
-        for m in small.mentions:
-            big.mentions.append(m)
+        starts = {m.start for m in big.mentions}
+        big.mentions.extend(m for m in small.mentions if m.start not in starts)
         big.aliases.extend(a for a in small.aliases if a not in big.aliases)
         big.version = big.version or small.version
         big.vendor = big.vendor or small.vendor

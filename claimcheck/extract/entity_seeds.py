@@ -172,6 +172,12 @@ def _table_seeds(block: Block) -> list[Seed]:
     if len(measured) * 2 < len(table.body):
         axis = []  # a table of settings or notes, not of figures per system
     maker = next((i for i, h in enumerate(header) if MAKER_HEADER.fullmatch(h.strip(" \t*"))), None)
+    if axis[:1] == [0] or not axis and CONDITION_HEADER.match(header[0]):
+        named = _header_names(table)
+        if named and (not axis or _namelier(named, table.body)):
+            return named  # the systems are the columns: "| Model | Falcon F300 | Heron HX-40 |"
+        if axis[:1] != [0]:
+            return []
     for col in axis[:1]:
         for row in measured:
             if col < len(row.cells):
@@ -182,14 +188,42 @@ def _table_seeds(block: Block) -> list[Seed]:
                     if maker is not None and maker != col and maker < len(row.cells):
                         s.vendor = row.cells[maker].text.strip(" *") or None
                     out.append(s)
-    if not axis and CONDITION_HEADER.match(header[0]) and len(header) >= 3:
-        heads = [r for r in table.rows if r.is_header]
-        if heads and _numeric_body(table.body):
-            found = [_seed(c.text, c.start, "header") for c in heads[-1].cells[1:]]
-            named = [s for s in found if s and _plain_label(s.name)]
-            if len(named) == len(heads[-1].cells) - 1:
-                out.extend(named)
     return out
+
+
+def _name_score(label: str) -> float:
+    """How much a label looks like a product name: a model code (letters and digits in one
+    word) most, a name-like word next, generic words not at all."""
+    if any(re.search(r"\d", t) and re.search(r"[A-Za-z]", t) for t in tokens(label)):
+        return 2.0
+    return 1.0 if clean_name(label) else 0.0
+
+
+def _namelier(named: list[Seed], rows: list) -> bool:
+    """Do the column headers look more like product names than the row labels do? Then a
+    table whose first header is "Model" or "Device" lists the products across, not down."""
+    labels = [r.cells[0].text for r in rows if r.cells]
+    if not labels:
+        return True
+    across = sum(_name_score(s.name) for s in named) / len(named)
+    down = sum(_name_score(t) for t in labels) / len(labels)
+    return across > down
+
+
+def _header_names(table) -> list[Seed]:
+    """The column headers after the first, when every one of them names a system and the
+    cells under them are figures."""
+    heads = [r for r in table.rows if r.is_header]
+    if not heads or len(heads[-1].cells) < 2 or not _numeric_body(table.body):
+        return []
+    found = [_seed(c.text, c.start, "header") for c in heads[-1].cells[1:]]
+    named = [s for s in found if s and _plain_label(s.name) and s.name == s.name.strip()]
+    cells = heads[-1].cells[1:]
+    if len(named) != len(cells) or any(
+        s.name != c.text.strip(" *") for s, c in zip(named, cells, strict=True)
+    ):
+        return []  # a header with more than a name ("Throughput (Gbps)") is a metric
+    return named
 
 
 _METRICISH = lazyre.compile(
@@ -199,7 +233,9 @@ _METRICISH = lazyre.compile(
 
 
 def _plain_label(name: str) -> bool:
-    return not any(_METRICISH.fullmatch(t) for t in tokens(name))
+    """A header that names and does not measure: no unit, rate or statistic in it."""
+    parts = [p for t in tokens(name) for p in re.split(r"[/()]", t) if p]
+    return "/" not in name and not any(_METRICISH.fullmatch(p) for p in parts)
 
 
 def _numeric_body(rows: list) -> bool:
@@ -294,6 +330,9 @@ def _compared_with(block: Block) -> list[Seed]:
     return out
 
 
+_AUXILIARY = {"was", "were", "is", "are", "be", "been", "being", "has", "have", "had"}
+
+
 def _subjects(block: Block) -> list[Seed]:
     """The subject of a sentence whose verb reports a result and that states a number."""
     out: list[Seed] = []
@@ -303,6 +342,8 @@ def _subjects(block: Block) -> list[Seed]:
             verb = w.group().lower().strip(",.")
             if verb not in RESULT_VERBS or i == 0:
                 continue
+            if words[i - 1].group().lower() in _AUXILIARY:
+                break  # "Power was averaged over three runs": passive, no subject
             rest = sentence.text[w.end() :]
             if not re.search(r"\d", rest):
                 break

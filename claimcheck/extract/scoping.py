@@ -76,9 +76,14 @@ def block_conditions(
         if raw.name in PER_DEVICE and sentence:
             named_here = mentions.span(sentence.start, sentence.end)
         before = [d for pos, d in named_here if pos < raw.start]
-        if named_here and not before and raw.name in OWN_PROPERTY and sentence:
-            if OTHER_PRODUCT.search(doc.text, sentence.start, raw.start):
-                named_here = []  # "the Brindle 2700C, software 7.51, fed the Falcon": Brindle's
+        if (
+            named_here
+            and not before
+            and raw.name in OWN_PROPERTY
+            and sentence
+            and OTHER_PRODUCT.search(doc.text, sentence.start, raw.start)
+        ):
+            named_here = []  # "the Brindle 2700C, software 7.51, fed the Falcon": Brindle's
         if named_here:
             named = before or [d for _, d in named_here]
             for d in {d.id: d for d in named}.values():

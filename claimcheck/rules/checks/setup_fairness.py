@@ -638,15 +638,15 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
                 add(c, devs, "interfaces", f"{_fmt(g)} Gbps")
     # a figure that changes from one table to the next for every device is a result (memory
     # in use), not a test bed (a test bed changed for one device is a re-test on new hardware)
-    across: dict[str, dict[str, set[str]]] = {}
+    across: dict[str, dict[str, list[set[str]]]] = {}  # key -> device -> values per group
     for (_, key), by_dev in per.items():
         for d, vals in by_dev.items():
-            across.setdefault(key, {}).setdefault(d, set()).update(vals)
-    varying = {
-        key
-        for key, by_dev in across.items()
-        if len(by_dev) >= 2 and all(len(vals) > 1 for vals in by_dev.values())
-    }
+            across.setdefault(key, {}).setdefault(d, []).append(set(vals))
+    varying = set()
+    for key, by_dev in across.items():
+        again = [groups for groups in by_dev.values() if len(groups) > 1]  # in two tables
+        if len(again) >= 2 and all(len(set().union(*groups)) > 1 for groups in again):
+            varying.add(key)
     for (_, key), by_dev in per.items():
         if len(by_dev) < 2 or key in varying or any(len(vals) > 1 for vals in by_dev.values()):
             continue  # one device, or several values for one device: nothing to compare
