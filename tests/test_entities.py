@@ -4,7 +4,9 @@ invented product names none of which the product prior knows."""
 from __future__ import annotations
 
 from claimcheck.extract.devices import extract_devices, extract_entities
+from claimcheck.extract.entities import entity_named
 from claimcheck.extract.names import clean_name, names_label
+from claimcheck.extract.pipeline import extract_document
 from claimcheck.ingest import read_text
 
 
@@ -237,3 +239,23 @@ def test_per_device_table_with_metric_headers_keeps_its_row_labels() -> None:
     duts = _duts(text)
     assert {"quill q7", "tarn t3"} <= duts
     assert not duts & {"throughput", "latency"}
+
+
+def test_entity_named_answers_for_table_labels() -> None:
+    ents = extract_entities(read_text(README, name="r.md"))
+    assert entity_named("QuillProxy", ents).name == "quillproxy"
+    assert entity_named("ferrox", ents).name == "ferrox"
+    assert entity_named("Req/s", ents) is None
+    assert entity_named("", ents) is None
+
+
+def test_a_release_after_a_load_generator_is_not_the_devices() -> None:
+    text = """Falcon F300 vs Heron HX-40
+
+The Falcon F300 ran release 4.2.1 and the Heron HX-40 ran release 4.2.1.
+The Brindle 2700C, software release 7.51, drove traffic into the Falcon F300.
+The Falcon F300 reached 9 Gbps and the Heron HX-40 reached 7 Gbps.
+"""
+    ex = extract_document(read_text(text, name="r.txt"))
+    versions = {(c.value, c.device) for c in ex.conditions if c.name == "software_version"}
+    assert not any(v == "7.51" and d for v, d in versions)

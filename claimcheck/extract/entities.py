@@ -340,9 +340,16 @@ class _Sentences:
         return text, start - at, end - at
 
 
+def entity_named(label: str, entities: list[Device]) -> Device | None:
+    """The entity a table label, header or phrase names: by its name or an alias, a run of
+    whole words of its name ("Falcon" for the Falcon F300) or an abbreviation, in any case;
+    None when the label names none or several. For modules that type table axes."""
+    return _Cover(entities).find(label) if label.strip() else None
+
+
 def is_dut(device: Device) -> bool:
     """Is the device a device under test (not a tool, backend or lab)?"""
     return (device.kind or DUT) == DUT
 
 
-__all__ = ["Seed", "aliases", "assign_kinds", "is_dut", "norm", "open_world"]
+__all__ = ["Seed", "aliases", "assign_kinds", "entity_named", "is_dut", "norm", "open_world"]
