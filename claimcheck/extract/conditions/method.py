@@ -198,7 +198,7 @@ SPONSOR_AFTER_RE = lazyre.compile(
 )
 SPONSOR_BEFORE_RE = lazyre.compile(
     rf"(?<![\w&.-])(?P<org>{_ORG}){_W}(?:commissioned|engaged|hired|retained|contracted|sponsored"
-    rf"|funded|paid){_W}(?:(?:the{_W})?{_ORG}{_W}to\b|(?:this|the){_W}(?:tests?|testing|report"
+    rf"|funded|paid){_W}(?:(?:the{_W})?{_ORG}(?:{_W}[a-z]{{2,12}}){{0,2}}?{_W}to\b|(?:this|the){_W}(?:tests?|testing|report"
     rf"|study|evaluation|benchmark))"
 )
 SPONSOR_AUTHOR_RE = lazyre.compile(
