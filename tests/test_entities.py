@@ -259,3 +259,35 @@ The Falcon F300 reached 9 Gbps and the Heron HX-40 reached 7 Gbps.
     ex = extract_document(read_text(text, name="r.txt"))
     versions = {(c.value, c.device) for c in ex.conditions if c.name == "software_version"}
     assert not any(v == "7.51" and d for v, d in versions)
+
+
+def test_and_compared_heading() -> None:
+    assert {"quillgate", "tarnway"} <= _duts("## Quillgate and Tarnway compared\n\nOne host.\n")
+
+
+def test_versus_title() -> None:
+    assert {"falcon f300", "heron hx-40"} <= _duts("# Falcon F300 versus Heron HX-40\n\nText.\n")
+
+
+def test_contenders_list_under_a_heading() -> None:
+    text = """## The contenders
+
+- Pelion 3
+- orrinlb
+- Vexa Edge 2.1
+
+Pelion 3 answered 9,000 requests per second.
+"""
+    ents = _entities(text)
+    assert {"pelion 3", "orrinlb", "vexa edge"} <= _duts(text)
+    assert ents["vexa edge"].version == "2.1"
+
+
+def test_devices_tested_lead_in() -> None:
+    text = "The lab compared three proxies.\n\nDevices tested:\n\n- Quill Q7\n- Tarn T3\n"
+    assert {"quill q7", "tarn t3"} <= _duts(text)
+
+
+def test_a_sentence_that_merely_describes_names_no_entity() -> None:
+    text = "The results were averaged over three runs. Throughput reached 9 Gbps on the link.\n"
+    assert _duts(text) == set()
