@@ -602,6 +602,9 @@ _HW_LABEL = {"instance_type": "instance type", "vcpu": "vCPUs", "cores": "cores"
              "memory_gb": "memory (GB)"}  # fmt: skip
 
 
+_WHOLE = {"vcpu", "cores"}  # counted in whole units on any test bed
+
+
 def _if_gbps(value: Any) -> float | None:
     m = _IF_RE.fullmatch(str(value))
     if not m:
@@ -628,6 +631,8 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
     for c, devs in v.conditions("hardware"):
         for key, val in c.value.items() if isinstance(c.value, dict) else ():
             try:
+                if key in _WHOLE and float(val) != int(float(val)):
+                    continue  # "3.4 cores in use" is a measurement: a machine has whole cores
                 add(c, devs, key, str(val).lower() if key == "instance_type" else _fmt(float(val)))
             except (TypeError, ValueError):
                 continue
