@@ -3,6 +3,9 @@ invented product names none of which the product prior knows."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from claimcheck.extract.devices import extract_devices, extract_entities
 from claimcheck.extract.entities import entity_named
 from claimcheck.extract.names import clean_name, names_label
@@ -291,3 +294,15 @@ def test_devices_tested_lead_in() -> None:
 def test_a_sentence_that_merely_describes_names_no_entity() -> None:
     text = "The results were averaged over three runs. Throughput reached 9 Gbps on the link.\n"
     assert _duts(text) == set()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*"Ab1 .,:;|-\n#()'", " vs ", "It ", "the ", " served 9 ", "X9", "|---|"]),
+        max_size=60,
+    ).map("".join)
+)
+def test_any_text_gives_entities_without_error(text: str) -> None:
+    for e in extract_entities(read_text(text, name="h.md")):
+        assert e.mentions and all(0 <= m.start < m.end <= len(text) for m in e.mentions)
