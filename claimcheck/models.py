@@ -243,6 +243,7 @@ class Device(Model):
     version: str | None = None
     aliases: list[str] = Field(default_factory=list)
     mentions: list[Mention] = Field(default_factory=list)
+    kind: str | None = None  # dut (device under test), tool, backend, lab
 
 
 class BenchTest(Model):
@@ -360,7 +361,8 @@ class Extraction(Model):
 
     version: int = 1
     path: str = "<text>"
-    devices: list[Device] = Field(default_factory=list)
+    devices: list[Device] = Field(default_factory=list)  # the devices under test
+    entities: list[Device] = Field(default_factory=list)  # every entity, with its kind
     tests: list[BenchTest] = Field(default_factory=list)
     claims: list[Claim] = Field(default_factory=list)
     conditions: list[Condition] = Field(default_factory=list)

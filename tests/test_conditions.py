@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import claimcheck
 from claimcheck.extract.conditions import (
     RawCondition,
     condition_from_cell,
@@ -694,3 +695,22 @@ def test_a_named_release_belongs_to_the_device_it_names_only():
     named = [(0, "kestrel")]
     assert _owner(text, 0, text.index("7.2"), named) == "kestrel"
     assert _owner(text, 0, text.index("27.1"), named) is None
+
+
+def test_each_device_gets_the_value_stated_after_it_in_a_sentence():
+    text = """| Device | RPS |
+|---|---|
+| Kestrel K-4200 | 100 |
+| Tarn T-115 | 90 |
+
+The Kestrel K-4200 and the Tarn T-115 ran version 5.5. The Kestrel K-4200 ran software
+12.1.4 and the Tarn T-115 ran release 9.4.2.
+"""
+    ex = claimcheck.extract(text, "x.md")
+    got = sorted((c.value, c.device) for c in ex.conditions if c.name == "software_version")
+    assert got == [
+        ("12.1.4", "kestrel-kestrel-k4200"),
+        ("5.5", "kestrel-kestrel-k4200"),
+        ("5.5", "tarn-tarn-t115"),
+        ("9.4.2", "tarn-tarn-t115"),
+    ]

@@ -25,16 +25,13 @@ DOCS = sorted(
 )
 
 TRANSPOSED_DIFFERS = {
-    "adc-vendor-comparison-l7.md",
-    "cloud-instance-baseline-bandwidth.md",
-    "cpu-comparison-cores.md",
-    "lab-report-best-run-failover.md",
     "report-cross-reference-efficiency.md",
     "report-duplicate-labels.md",
-    "review-competitor-declined.md",
-    "throughput-goodput-bidirectional.md",
     "vendor-brief-up-to-headline.md",
     "readme-wrk-results-table.md",  # runs link results tables row by row (A006, D002)
+    # a lower-case name ("stock", "pangolin") that only heads a column is not yet an entity
+    "benchmark-readme-wrk.md",
+    "readme-own-proxy-first-person.md",
 }
 
 

@@ -20,6 +20,8 @@ from importlib import resources
 from operator import attrgetter
 
 from claimcheck import lazyre
+from claimcheck.extract.coref import resolve_references
+from claimcheck.extract.entities import assign_kinds, is_dut, open_world
 from claimcheck.extract.quantities import finditer_from
 from claimcheck.models import Cell, Device, Document, Mention
 from claimcheck.units import canonical_unit
@@ -117,6 +119,24 @@ def _mentions(doc: Document) -> list[_Found]:
             out.append(
                 _Found(family, model, block.start + m.start(), block.start + m.end(), m.group(0))
             )
+    return out
+
+
+def _subfamilies_of_named_families(doc: Document, found: list[_Found]) -> list[_Found]:
+    """A product line alone ("VE", "MPX-11500") names the prior's family only in a report
+    that names that family or its vendor somewhere: elsewhere "Falcon VE" is another
+    maker's product and the line's letters are part of its name."""
+    lex = lexicon()
+    named: dict[str, bool] = {}
+    out = []
+    for f in found:
+        parent = lex.subfamilies.get(f.family)
+        if parent is not None and parent not in named:
+            vendor = lex.family_vendor.get(parent)
+            spellings = [parent, *(n for n, v in lex.vendor_names.items() if v == vendor)]
+            named[parent] = any(_standalone(doc.text, n) for n in spellings)
+        if parent is None or named[parent]:
+            out.append(f)
     return out
 
 
@@ -277,10 +297,17 @@ class _Runs:
 
 
 def extract_devices(doc: Document) -> list[Device]:
-    """Devices named in the document, with their mentions."""
+    """Devices under test named in the document, with their mentions."""
+    return [d for d in extract_entities(doc) if is_dut(d)]
+
+
+def extract_entities(doc: Document) -> list[Device]:
+    """Every entity the document names (devices under test, tools, backends, labs), with
+    its kind and mentions: the product prior's devices and the names the report puts at
+    structural positions (``entities.open_world``), pronouns resolved for the devices."""
     lex = lexicon()
     ix = _Index(doc)
-    found = _mentions(doc)
+    found = _subfamilies_of_named_families(doc, _mentions(doc))
     _canonical_family(found)
     numbered = {f.family for f in found if f.model}
     counts: dict[tuple[str, str | None], int] = {}
@@ -313,8 +340,15 @@ def extract_devices(doc: Document) -> list[Device]:
     _table_devices(doc, devices, ix)
     _family_aliases(found, devices, ix)
     _vendor_aliases(doc, devices, ix)
+    placed = open_world(doc, devices, ix.add, lambda offset: ix.known(devices, offset))
     _versions(doc, devices)
-    return sorted(devices.values(), key=lambda d: d.mentions[0].start)
+    found = [d for d in devices.values() if d.mentions]
+    for d in found:
+        d.mentions.sort(key=lambda mm: mm.start)
+    found.sort(key=lambda d: d.mentions[0].start)
+    assign_kinds(doc, found, placed)
+    resolve_references(doc, [d for d in found if is_dut(d)])
+    return found
 
 
 def _merge_variants(devices: dict[str, Device]) -> None:
@@ -415,6 +449,8 @@ def _generic_devices(doc: Document, devices: dict[str, Device], ix: _Index) -> N
             maker, model = m.group(1), m.group(2)
             if maker in NOT_A_MAKER or maker in lex.family_vendor or maker in lex.vendor_names:
                 continue
+            if re.fullmatch(r"[Pp]\d{2}", model):
+                continue  # "Ferrovia P95 latency": a percentile, not a model
             start = block.start + m.start()
             if "\n" in doc.text[start : block.start + m.end()] or not _plausible_label(m.group(0)):
                 continue  # a table row's last cell and the next row's label are not a product

@@ -114,6 +114,8 @@ def prose_measurements(
                 continue  # a condition (license, object size, link speed), not a result
             if not_a_result(doc.text[max(sentence.start, q.start - 40) : q.start]):
                 continue
+            if SPEC_AFTER.match(doc.text, q.end, min(sentence.end, q.end + 40)):
+                continue  # "a 10 Gbps evaluation licence", "two 25 Gbps ports": a spec
             family = family_of(q, sentence.text, test_metric)
             if family is None:
                 continue
@@ -124,6 +126,14 @@ def prose_measurements(
             m.role = prose_role(doc.text, sentence.start, q.start, family, block.text, block.start)
             out.append(m)
     return out
+
+
+# a figure that names what a licence, a port or a link is rated for, not what was measured
+# (the phrase may wrap onto the next line of its paragraph)
+SPEC_AFTER = lazyre.compile(
+    r"[ \t\n]{0,3}+(?:[A-Za-z-]{1,14}+[ \t\n]{1,3}+){0,2}?(?i:licen[cs]es?|ports?|links?|interfaces?|"
+    r"uplinks?|NICs?|adapters?)\b"
+)
 
 
 def not_a_result(before: str) -> bool:

@@ -7,8 +7,9 @@ from bisect import bisect_left
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
-from claimcheck.extract.devices import MentionIndex, extract_devices
+from claimcheck.extract.devices import MentionIndex, extract_entities
 from claimcheck.extract.efficiency import table_claims
+from claimcheck.extract.entities import is_dut
 from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
 from claimcheck.extract.measurements import (
     attribute_operands,
@@ -41,11 +42,12 @@ def _by_sentence(
 
 def extract_document(doc: Document) -> Extraction:
     """Devices, tests, conditions, measurements, quantities and claims of a document."""
-    devices = extract_devices(doc)
+    entities = extract_entities(doc)
+    devices = [e for e in entities if is_dut(e)]
     mentions = MentionIndex(devices)
     tests, block_tests = assign_tests(doc)
     metric_of = {t.id: t.metric for t in tests}
-    ex = Extraction(path=doc.name, devices=devices, tests=tests)
+    ex = Extraction(path=doc.name, devices=devices, entities=entities, tests=tests)
     pending: list[Pending] = []
     table_facts = []
     previous_text = ""

@@ -18,10 +18,18 @@ from claimcheck.extract import conditions as cx
 from claimcheck.extract.benchtests import test_of_row
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.sentences import split
+from claimcheck.ingest.softbreaks import soft_breaks_as_spaces
 from claimcheck.models import Block, Condition, Document
 
 PER_DEVICE = {"license_cap", "software_version", "profile", "power_method", "load_setting",
               "interfaces", "hardware", "errors"}  # fmt: skip
+# properties of the thing named just before them: a release, hardware, ports
+OWN_PROPERTY = {"software_version", "hardware", "interfaces"}
+# a product named with a model number ("Brindle 2700C", "Kestrel KX-90") that no device
+# mention covers: what a property stated right after it belongs to
+OTHER_PRODUCT = lazyre.compile(
+    r"(?<![\w-])[A-Z][\w-]{1,20}+[ \t]++(?:[A-Z]{1,4}-?)?+\d{2,5}+[A-Za-z]{0,3}+(?![\w.])"
+)
 DOCUMENT_SECTIONS = lazyre.compile(
     r"method|setup|set-up|settings|environment|procedure|test bed|testbed|configuration|"
     r"appendix|details|profile|overview|introduction|summary|how we tested|about|process",
@@ -57,11 +65,12 @@ def block_conditions(
         raws = cx.conditions_in_command(block.text, block.start)
         return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
     # the whole block at once: a paragraph that opens on someone else's practice is hedged throughout
-    raws = cx.conditions_in_text(block.text, block.start)
+    raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start)
     if not raws:
         return out
     sentences = split(block.text, block.start)
     starts = [s.start for s in sentences]
+    previous: dict[tuple[str, int], int] = {}  # (name, sentence) -> end of the last one read
     for raw in raws:
         i = max(0, bisect_right(starts, raw.start) - 1)
         sentence = sentences[i] if sentences else None
@@ -73,8 +82,21 @@ def block_conditions(
             continue
         if raw.name in PER_DEVICE and sentence:
             named_here = mentions.span(sentence.start, sentence.end)
+        # "X ran 12.1.4 and Y ran 9.4.2": a value belongs to the devices named since the
+        # sentence's previous value of the same condition, not to every device before it
+        since = previous.get((raw.name, i), -1)
+        previous[(raw.name, i)] = raw.end
+        before = [d for pos, d in named_here if since <= pos < raw.start]
+        if (
+            named_here
+            and not before
+            and raw.name in OWN_PROPERTY
+            and sentence
+            and OTHER_PRODUCT.search(doc.text, sentence.start, raw.start)
+        ):
+            named_here = []  # "the Brindle 2700C, software 7.51, fed the Falcon": Brindle's
         if named_here:
-            named = [d for pos, d in named_here if pos < raw.start] or [d for _, d in named_here]
+            named = before or [d for _, d in named_here]
             for d in {d.id: d for d in named}.values():
                 out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
         else:
@@ -105,6 +127,9 @@ def _table_conditions(
         raws = cx.conditions_in_command(text, block.start)
         return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
     tests_table = bool(header) and header[0].strip().lower().startswith("test")
+    by_column = _devices_by_column(table, mentions)
+    if by_column:
+        return _transposed_conditions(doc, block, test, by_column)
     for row in table.body:
         row_test = test_of_row(row.cells[0].text) if tests_table and row.cells else None
         found = mentions.span(row.start, row.end)
@@ -121,4 +146,41 @@ def _table_conditions(
                 out.append(_make(doc, raw, f"device:{device.id}", block, "table", test, device.id))
             else:
                 out.append(_make(doc, raw, _scope_for(block, test), block, "table", test))
+    return out
+
+
+def _devices_by_column(table, mentions: MentionIndex) -> dict[int, object]:  # noqa: ANN001
+    """Column -> device for a table whose header names a device over every value column
+    while its row labels name none (devices as columns, properties as rows)."""
+    if not table.rows or not table.body or len(table.header) < 2:
+        return {}
+    head = table.rows[0]
+    out = {}
+    for ci, cell in enumerate(head.cells[1:], start=1):
+        found = mentions.span(cell.start, cell.end)
+        if not found:
+            return {}
+        out[ci] = found[0][1]
+    if any(mentions.span(r.cells[0].start, r.cells[0].end) for r in table.body if r.cells):
+        return {}
+    return out
+
+
+def _transposed_conditions(
+    doc: Document, block: Block, test: str | None, by_column: dict[int, object]
+) -> list[Condition]:
+    """Conditions of a devices-as-columns table: each row label is the property, each
+    column's device owns its cell ("Software | 7.1.3 | 12.0.2")."""
+    out: list[Condition] = []
+    for row in block.table.body:
+        if len(row.cells) < 2:
+            continue
+        label = row.cells[0].text
+        for ci, cell in enumerate(row.cells[1:], start=1):
+            device = by_column.get(ci)
+            if not cell.text or device is None:
+                continue
+            raw = cx.condition_from_cell(label, cell.text, cell.start, cell.end)
+            if raw is not None:
+                out.append(_make(doc, raw, f"device:{device.id}", block, "table", test, device.id))
     return out

@@ -63,6 +63,11 @@ def format_extraction(extraction: Extraction) -> str:
         out.append(
             f"  {d.name}" + (f" ({extra})" if extra else "") + f" — {len(d.mentions)} mentions"
         )
+    others = [e for e in ex.entities if e.kind and e.kind != "dut"]
+    if others:
+        out.append(f"other entities ({len(others)}):")
+        for e in others:
+            out.append(f"  {e.name} [{e.kind}] — {len(e.mentions)} mentions")
     by_scope: dict[str, list[str]] = {}
     for c in ex.conditions:
         if not c.hedged:

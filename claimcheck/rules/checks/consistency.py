@@ -393,6 +393,8 @@ def name_inconsistency(doc: Document, extraction: Extraction) -> Iterator[Hit]:
                  and not _abbreviates(doc, summaries, (k0, c0), (key, cond))),
                 None,
             )  # fmt: skip
+            if clash is not None and _one_sentence(doc, clash.end, cond.start):
+                continue  # "6.4.1 in campaign B and 2.1.7 in campaign A": two setups, stated
             if clash is None or hedged(doc, cond.start, cond.end):
                 continue
             line = doc.position(clash.start)[0]
@@ -407,6 +409,15 @@ def name_inconsistency(doc: Document, extraction: Extraction) -> Iterator[Hit]:
         yield hit
     if not reported:
         yield from _token_slips(doc)
+
+
+def _one_sentence(doc: Document, end: int, start: int) -> bool:
+    """Do the offsets lie in one sentence (no sentence end or blank line between)?"""
+    gap = doc.text[end:start]
+    return 0 <= len(gap) < 300 and not _SENTENCE_GAP.search(gap)
+
+
+_SENTENCE_GAP = lazyre.compile(r"[.!?][ \t\n]|\n[ \t]*+\n")
 
 
 SIBLING_RE = lazyre.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"

@@ -27,6 +27,7 @@ from claimcheck.models import Block, Condition, Device, Document, Extraction, Me
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.runcache import per_document, per_run
 from claimcheck.rules.textgate import Texts
+from claimcheck.units import in_unit_table
 
 # --- shared helpers -----------------------------------------------------------------------------
 
@@ -608,7 +609,7 @@ def missing_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit
 
 # "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name
 _VERSION_AFTER = lazyre.compile(
-    r"[ \t]{0,40}+(?:[(,][ \t]*+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*+)?"
+    r"[ ]{0,40}+(?:[(,][ ]*+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*+)?"
     r"(?:[A-Za-z][\w-]{0,12}[ \t]+)?(?<!\d)(?<!\d\.)v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
@@ -619,11 +620,20 @@ _VERSION_SENTENCE = lazyre.compile(
 )
 
 
+_UNIT_AFTER = lazyre.compile(r"[ ]?+([A-Za-z/%]{1,8})")
+
+
 def _versioned_by_name(doc: Document, device: Device) -> bool:
-    """A version written in or right after one of the device's mentions."""
+    """A version written in or right after one of the device's mentions (not across a table
+    cell, and not a figure with a unit: "stock<TAB>1.1 ms")."""
     for m in device.mentions:
-        if re.search(r"\d\.\d", m.text) or _VERSION_AFTER.match(doc.text, m.end, m.end + 40):
+        if re.search(r"\d\.\d", m.text):
             return True
+        v = _VERSION_AFTER.match(doc.text, m.end, m.end + 40)
+        if v is not None:
+            unit = _UNIT_AFTER.match(doc.text, v.end())
+            if unit is None or not in_unit_table(unit.group(1)):
+                return True
     return False
 
 

@@ -606,6 +606,9 @@ _HW_LABEL = {"instance_type": "instance type", "vcpu": "vCPUs", "cores": "cores"
              "memory_gb": "memory (GB)"}  # fmt: skip
 
 
+_WHOLE = {"vcpu", "cores"}  # counted in whole units on any test bed
+
+
 def _if_gbps(value: Any) -> float | None:
     m = _IF_RE.fullmatch(str(value))
     if not m:
@@ -632,6 +635,8 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
     for c, devs in v.conditions("hardware"):
         for key, val in c.value.items() if isinstance(c.value, dict) else ():
             try:
+                if key in _WHOLE and float(val) != int(float(val)):
+                    continue  # "3.4 cores in use" is a measurement: a machine has whole cores
                 add(c, devs, key, str(val).lower() if key == "instance_type" else _fmt(float(val)))
             except (TypeError, ValueError):
                 continue
@@ -640,8 +645,19 @@ def asymmetric_testbed(doc: Document, ex: Extraction) -> Iterator[Hit]:
             g = _if_gbps(c.value)
             if g:
                 add(c, devs, "interfaces", f"{_fmt(g)} Gbps")
+    # a figure that changes from one table to the next for every device is a result (memory
+    # in use), not a test bed (a test bed changed for one device is a re-test on new hardware)
+    across: dict[str, dict[str, list[set[str]]]] = {}  # key -> device -> values per group
     for (_, key), by_dev in per.items():
-        if len(by_dev) < 2 or any(len(vals) > 1 for vals in by_dev.values()):
+        for d, vals in by_dev.items():
+            across.setdefault(key, {}).setdefault(d, []).append(set(vals))
+    varying = set()
+    for key, by_dev in across.items():
+        again = [groups for groups in by_dev.values() if len(groups) > 1]  # in two tables
+        if len(again) >= 2 and all(len(set().union(*groups)) > 1 for groups in again):
+            varying.add(key)
+    for (_, key), by_dev in per.items():
+        if len(by_dev) < 2 or key in varying or any(len(vals) > 1 for vals in by_dev.values()):
             continue  # one device, or several values for one device: nothing to compare
         shown = {d: next(iter(vals)) for d, vals in by_dev.items()}
         if len(set(shown.values())) < 2:

@@ -1,0 +1,355 @@
+"""Where a report names the systems it compares: the structural positions of entities.
+
+A name becomes an entity because of where the report puts it, not because a list knows
+it:
+- a table axis: the labels under a header that names what the rows are ("Proxy",
+  "Gateway", "Device", "Framework", "Target" ...), and column headers that name systems
+  when the first column is a condition or statistic axis (percentile buckets, object
+  sizes, concurrency) and the cells are results;
+- a title or heading "X vs Y", "X versus Y", "X compared with Y", "X and Y compared";
+- the items of a list introduced by "devices tested", "systems under test", "contenders",
+  "software under test: ...", and "we compared X, Y and Z";
+- the subject of a result sentence ("X served 28,000 requests per second").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimcheck import lazyre
+from claimcheck.extract.names import clean_name, enumeration, is_generic, tokens
+from claimcheck.extract.sentences import split
+from claimcheck.models import Block, Document
+
+AXIS_HEADER = lazyre.compile(
+    r"^[ \t]*(?:device|product|model|dut|system|appliance|platform|solution|proxy|proxies|"
+    r"server|load[ \t]balancer|adc|firewall|gateway|box|implementation|framework|library|"
+    r"engine|software|target|contender|competitor|candidate|router|runtime|stack|"
+    r"service[ \t]mesh|mesh|ingress|ingress[ \t]controller|name|vendor/device)s?\b",
+    re.IGNORECASE,
+)
+MAKER_HEADER = lazyre.compile(r"(?i:vendor|maker|manufacturer|company|supplier)s?")
+# the first header of a table whose other headers are the compared systems
+CONDITION_HEADER = lazyre.compile(
+    r"^[ \t]*(?:bucket|percentile|quantile|latency|metric|measure|statistic|stat|"
+    r"concurrency|connections|clients|users|vus|threads|workers|cpus|cores|vcpus|"
+    r"(?:object|file|payload|response|message|body|request)?[ \t]?size|payload|test|"
+    r"scenario|workload|case|rate|load|percent)s?\b",
+    re.IGNORECASE,
+)
+_VS = lazyre.compile(r"[ \t](?:vs\.?|versus|v\.)[ \t]|[ \t]compared[ \t](?:with|to|against)[ \t]")
+_COMPARED = lazyre.compile(r"[ \t](?:compared|head[ \t]to[ \t]head|side[ \t]by[ \t]side)\b")
+LEAD_IN = lazyre.compile(
+    r"\b(?:(?:devices?|products?|systems?|appliances?|proxies|servers?|gateways?|frameworks?|"
+    r"implementations?|solutions?|software|load[ \t]balancers?|platforms?|targets?|"
+    r"meshes|ingress[ \t]controllers?|runtimes?|libraries)[ \t]+(?:tested|under[ \t]test|"
+    r"compared|benchmarked|evaluated|measured)|contenders|competitors|candidates)\b",
+    re.IGNORECASE,
+)
+_WE_COMPARED = lazyre.compile(
+    r"\b(?:we|I)[ \t]+(?:compared|tested|benchmarked|evaluated|pitted)[ \t]+",
+    re.IGNORECASE,
+)
+_ENUM_END = lazyre.compile(
+    r"[ \t](?:on|under|using|with|in|at|for|across|over|behind|against|to|from)[ \t]|[.:;](?!\d)"
+)
+RESULT_VERBS = frozenset(
+    [
+        "served",
+        "handled",
+        "reached",
+        "achieved",
+        "delivered",
+        "sustained",
+        "processed",
+        "peaked",
+        "topped",
+        "managed",
+        "completed",
+        "pushed",
+        "posted",
+        "recorded",
+        "answered",
+        "scored",
+        "returned",
+        "saturated",
+        "maxed",
+        "hit",
+        "averaged",
+        "produced",
+        "generated",
+        "outperformed",
+        "beat",
+        "trailed",
+        "led",
+    ]
+)
+
+
+@dataclass(slots=True)
+class Seed:
+    """A name at a structural position: the name as written, its span and version."""
+
+    name: str
+    start: int
+    end: int
+    source: str  # axis | header | title | list | subject
+    version: str | None = None
+    vendor: str | None = None  # from a maker column beside a table axis
+    cell_end: int = 0  # a table label: where its cell ends
+
+
+def _seed(fragment: str, at: int, source: str, side: str = "left") -> Seed | None:
+    found = clean_name(fragment, side)
+    if found is None:
+        return None
+    name, offset, version = found
+    start = at + offset
+    return Seed(name, start, start + len(name), source, version)
+
+
+def seeds(doc: Document) -> list[Seed]:
+    """Every name the document puts at a structural position, in document order."""
+    out = _seeds(doc)
+    # a label of a table rebuilt from text (PDF, aligned columns) may be a fragment of a
+    # wrapped cell: it names an entity only when the report names it elsewhere too
+    if any(s.source == "loose" for s in out):
+        prose = {w for b in doc.blocks if b.table is None for w in tokens(b.text)}
+        keep = []
+        for s in out:
+            if s.source == "loose":
+                if not all(w in prose for w in tokens(s.name)):
+                    continue
+                s.source = "axis"
+            keep.append(s)
+        out = keep
+    return out
+
+
+def _seeds(doc: Document) -> list[Seed]:
+    out: list[Seed] = []
+    previous: Block | None = None
+    for block in doc.blocks:
+        if block.table is not None:
+            if block.table.kind not in ("tool_output", "code"):
+                out.extend(_table_seeds(block))
+        elif block.kind == "heading" or _is_title(doc, block):
+            out.extend(_vs_seeds(block.text, block.start, "title"))
+        if block.kind == "list_item" and previous is not None and _leads_in(previous):
+            s = _seed(block.text, block.start, "list")
+            if s:
+                out.append(s)
+        if block.table is None and block.kind != "code":
+            out.extend(_inline_lists(block))
+            out.extend(_subjects(block))
+            out.extend(_compared_with(block))
+        if block.kind != "list_item":
+            previous = block
+    out.sort(key=lambda s: s.start)
+    return out
+
+
+def _is_title(doc: Document, block: Block) -> bool:
+    """The first short paragraph of a plain-text report acts as its title."""
+    return block is doc.blocks[0] and len(block.text) <= 160
+
+
+def _leads_in(block: Block) -> bool:
+    text = block.text.rstrip()
+    return bool(LEAD_IN.search(text[-160:])) and (text.endswith(":") or block.kind == "heading")
+
+
+def _table_seeds(block: Block) -> list[Seed]:
+    table = block.table
+    assert table is not None
+    header = table.header
+    if not header:
+        return []
+    out: list[Seed] = []
+    axis = [i for i, h in enumerate(header) if AXIS_HEADER.match(h.replace("*", ""))]
+    measured = [r for r in table.body if any(re.search(r"\d", c.text) for c in r.cells[1:])]
+    if len(measured) * 2 < len(table.body):
+        axis = []  # a table of settings or notes, not of figures per system
+    maker = next((i for i, h in enumerate(header) if MAKER_HEADER.fullmatch(h.strip(" \t*"))), None)
+    if axis[:1] == [0] or not axis and CONDITION_HEADER.match(header[0]):
+        named = _header_names(table)
+        if named and (not axis or _namelier(named, table.body)):
+            return named  # the systems are the columns: "| Model | Falcon F300 | Heron HX-40 |"
+        if axis[:1] != [0]:
+            return []
+    for col in axis[:1]:
+        for row in measured:
+            if col < len(row.cells):
+                cell = row.cells[col]
+                s = _seed(cell.text, cell.start, "axis" if table.kind == "pipe" else "loose")
+                if s:
+                    s.cell_end = cell.end
+                    if maker is not None and maker != col and maker < len(row.cells):
+                        s.vendor = row.cells[maker].text.strip(" *") or None
+                    out.append(s)
+    return out
+
+
+def _name_score(label: str) -> float:
+    """How much a label looks like a product name: a model code (letters and digits in one
+    word) most, a name-like word next, generic words not at all."""
+    if any(re.search(r"\d", t) and re.search(r"[A-Za-z]", t) for t in tokens(label)):
+        return 2.0
+    return 1.0 if clean_name(label) else 0.0
+
+
+def _namelier(named: list[Seed], rows: list) -> bool:
+    """Do the column headers look more like product names than the row labels do? Then a
+    table whose first header is "Model" or "Device" lists the products across, not down."""
+    labels = [r.cells[0].text for r in rows if r.cells]
+    if not labels:
+        return True
+    across = sum(_name_score(s.name) for s in named) / len(named)
+    down = sum(_name_score(t) for t in labels) / len(labels)
+    return across > down
+
+
+def _header_names(table) -> list[Seed]:
+    """The column headers after the first, when every one of them names a system and the
+    cells under them are figures."""
+    heads = [r for r in table.rows if r.is_header]
+    if not heads or len(heads[-1].cells) < 2 or not _numeric_body(table.body):
+        return []
+    found = [_seed(c.text, c.start, "header") for c in heads[-1].cells[1:]]
+    named = [s for s in found if s and _plain_label(s.name) and s.name == s.name.strip()]
+    cells = heads[-1].cells[1:]
+    if len(named) != len(cells) or any(
+        s.name != c.text.strip(" *") for s, c in zip(named, cells, strict=True)
+    ):
+        return []  # a header with more than a name ("Throughput (Gbps)") is a metric
+    return named
+
+
+_METRICISH = lazyre.compile(
+    r"(?i:req|rps|tps|cps|qps|ops|mbps|gbps|kbps|ms|us|sec|/s|latency|throughput|avg|mean|"
+    r"median|stdev|min|max|p\d|errors?|timeouts?|transfer|rate|%|cpu|memory|bytes?|kb|mb|gb)"
+)
+
+
+def _plain_label(name: str) -> bool:
+    """A header that names and does not measure: no unit, rate or statistic in it."""
+    parts = [p for t in tokens(name) for p in re.split(r"[/()]", t) if p]
+    return "/" not in name and not any(_METRICISH.fullmatch(p) for p in parts)
+
+
+def _numeric_body(rows: list) -> bool:
+    cells = [c.text for r in rows for c in r.cells[1:]]
+    numeric = sum(1 for c in cells if re.search(r"\d", c))
+    return bool(cells) and numeric * 4 >= len(cells) * 3
+
+
+def _vs_seeds(text: str, at: int, source: str) -> list[Seed]:
+    out: list[Seed] = []
+    m = _VS.search(text)
+    if m:
+        left = _seed(text[: m.start()], at, source, "right")
+        right = _seed(text[m.end() :], at + m.end(), source, "left")
+        if left and right:
+            # "A and B vs C": the left side may be an enumeration
+            out.extend([left, right])
+        return out
+    m = _COMPARED.search(text)
+    if m:
+        base = max(0, m.start() - 200)
+        items = [
+            _seed(p, at + base + o, source, "left") for p, o in enumeration(text[base : m.start()])
+        ]
+        named = [s for s in items if s]
+        if len(named) >= 2:
+            out.extend(named[-2:] if len(named) > 2 else named)
+    return out
+
+
+def _inline_lists(block: Block) -> list[Seed]:
+    """ "Software under test: A 2.0, B 1.4 and C" and "we compared A, B and C on ..."."""
+    out: list[Seed] = []
+    text = block.text
+    for m in LEAD_IN.finditer(text):
+        colon = text.find(":", m.end(), m.end() + 4)
+        if colon < 0:
+            continue
+        rest = text[colon + 1 : colon + 400]
+        end = _ENUM_END.search(rest)
+        body = rest[: end.start()] if end else rest
+        items = [_seed(p, block.start + colon + 1 + o, "list") for p, o in enumeration(body)]
+        out.extend(s for s in items if s)
+    for m in _WE_COMPARED.finditer(text):
+        rest = text[m.end() : m.end() + 300]
+        end = _ENUM_END.search(rest)
+        body = rest[: end.start()] if end else rest
+        if end and rest[end.start() : end.end()].strip() in ("with", "against", "to"):
+            more = rest[end.end() :]
+            stop = _ENUM_END.search(more)
+            body = (
+                body
+                + ", "
+                + " " * (end.end() - end.start() - 2)
+                + more[: stop.start() if stop else None]
+            )
+        items = [_seed(p, block.start + m.end() + o, "list") for p, o in enumeration(body)]
+        named = [s for s in items if s]
+        if len(items) >= 2 and named:
+            out.extend(named)
+    return out
+
+
+_AGAINST = lazyre.compile(
+    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than)[ \t]+(?:the[ \t]+)?"
+)
+_COMPARATIVE = lazyre.compile(
+    r"(?i:\b(?:faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|"
+    r"more|fewer|less|ahead|behind|beat|beats)\b)"
+)
+
+
+def _compared_with(block: Block) -> list[Seed]:
+    """The system a sentence compares against: "... 40% faster than the Orca 8400",
+    "... superior compared to Quill Edge": a capitalised or numbered name after the cue in
+    a sentence that compares."""
+    out: list[Seed] = []
+    for sentence in split(block.text, block.start):
+        if not _COMPARATIVE.search(sentence.text):
+            continue
+        for m in _AGAINST.finditer(sentence.text):
+            words = []
+            for w in tokens(sentence.text[m.end() : m.end() + 80])[:6]:
+                if w[:1].islower() or "/" in w or is_generic(w):
+                    break
+                words.append(w)
+            if not words or not words[0][:1].isupper():
+                continue
+            s = _seed(" ".join(words), sentence.start + m.end(), "subject")
+            if s and sentence.text.startswith(s.name, m.end()):
+                out.append(s)
+    return out
+
+
+_AUXILIARY = {"was", "were", "is", "are", "be", "been", "being", "has", "have", "had"}
+
+
+def _subjects(block: Block) -> list[Seed]:
+    """The subject of a sentence whose verb reports a result and that states a number."""
+    out: list[Seed] = []
+    for sentence in split(block.text, block.start):
+        words = list(re.finditer(r"[^\s]+", sentence.text[:200]))
+        for i, w in enumerate(words[:7]):
+            verb = w.group().lower().strip(",.")
+            if verb not in RESULT_VERBS or i == 0:
+                continue
+            if words[i - 1].group().lower() in _AUXILIARY:
+                break  # "Power was averaged over three runs": passive, no subject
+            rest = sentence.text[w.end() :]
+            if not re.search(r"\d", rest):
+                break
+            subject = sentence.text[: w.start()]
+            s = _seed(subject, sentence.start, "subject", "right")
+            if s and all(is_generic(t) for t in tokens(subject[: s.start - sentence.start])):
+                out.append(s)
+            break
+    return out
