@@ -6,7 +6,7 @@ import pytest
 
 import claimcheck
 from claimcheck.rules.checks.consistency import _ranges, _refines, version_key
-from claimcheck.rules.checks.disclosure import rule_data
+from claimcheck.rules.queries import rule_data
 
 DEVICES = """
 ## Devices

@@ -60,3 +60,14 @@ def test_no_import_cycles():
     real = [c for c in cycles if not any(a.startswith(b + ".") or b.startswith(a + ".")
                                           for a in c for b in c if a != b)]  # fmt: skip
     assert parents and not real, real[:5]
+
+
+def test_no_check_imports_another_check():
+    """Checks share questions through claimcheck.rules.queries, never through each other."""
+    checks = PACKAGE / "rules" / "checks"
+    modules = {_module(p) for p in PACKAGE.rglob("*.py")}
+    for path in checks.glob("*.py"):
+        if path.name == "__init__.py":
+            continue
+        others = {m for m in _imports(path, modules) if m.startswith("claimcheck.rules.checks.")}
+        assert not others, f"{path.name} imports {sorted(others)}"

@@ -38,7 +38,7 @@ def test_the_collector_finds_every_kind_of_pattern() -> None:
     assert len(found) > 450  # about 580: a collector that finds nothing must not pass
     texts = {(f.pattern, f.flags) for f in found}
     from claimcheck.extract.conditions import http
-    from claimcheck.rules.checks import disclosure
+    from claimcheck.rules import queries as disclosure
 
     where = [f.where for f in found]
     assert any(w.startswith("claimcheck.suppression.DIRECTIVE ") for w in where)  # lazyre

@@ -12,7 +12,8 @@ from claimcheck.extract.pipeline import extract_document
 from claimcheck.ingest import read_text
 from claimcheck.link import PRECEDENCE, ClaimGraph
 from claimcheck.rules import expr_eval
-from claimcheck.rules.checks import disclosure, setup_fairness
+from claimcheck.rules import queries as disclosure
+from claimcheck.rules.checks import setup_fairness
 from claimcheck.rules.engine import run_rules
 from claimcheck.rules.expr import compile_expression
 from claimcheck.rules.loader import shipped_rules

@@ -16,7 +16,7 @@ from claimcheck import lazyre
 from claimcheck.extract.runs.query import parameter_conflicts
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Condition, Device, Document, Extraction
-from claimcheck.rules.checks.disclosure import (
+from claimcheck.rules.queries import (
     PROSE,
     hedged,
     measured_figures,

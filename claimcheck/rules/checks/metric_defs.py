@@ -18,7 +18,7 @@ from claimcheck.extract.conditions.base import HEDGE_RE
 from claimcheck.extract.sentences import Sentence
 from claimcheck.link import PRECEDENCE
 from claimcheck.models import Claim, Condition, Device, Document, Extraction, Measurement
-from claimcheck.rules.checks.disclosure import (
+from claimcheck.rules.queries import (
     hedged,
     measured_figures,
     prose_matches,

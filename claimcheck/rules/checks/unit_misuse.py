@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.models import Document, Extraction, Quantity
-from claimcheck.rules.checks.context import block_at, sentence_around, window
+from claimcheck.rules.context import block_at, sentence_around, window
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import dimensionality, is_bit_rate, is_bits, is_bytes, is_energy, is_power
 
