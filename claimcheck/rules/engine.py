@@ -21,7 +21,21 @@ def run_rules(
     with document_run(doc):
         findings, errors = _run(doc, extraction, rules, selection)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
-    return findings, errors
+    return once_per_cause(findings), errors
+
+
+def once_per_cause(findings: list[Finding]) -> list[Finding]:
+    """One finding per rule, line and message: a cause stated twice on one line (two
+    mentions of one allocated power figure, one sentence repeated) is reported once, at
+    its first column. Findings must be sorted by position."""
+    seen: set[tuple[str, int, str]] = set()
+    out = []
+    for f in findings:
+        key = (f.rule, f.line, f.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def _run(
