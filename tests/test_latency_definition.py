@@ -100,3 +100,16 @@ def test_a_mean_only_results_table_is_reported_once_at_its_head(text):
 @pytest.mark.parametrize("text", WITH_SPREAD)
 def test_a_percentile_or_maximum_for_the_same_results_is_enough(text):
     assert m006_lines(text) == []
+
+
+def test_a007_a_swapped_column_is_one_finding_per_table():
+    """A007 in the same file: order statistics read from the same kind of results table."""
+    text = """| Proxy | p50 | p99 | max |
+|---|---|---|---|
+| quillproxy | 14 ms | 5 ms | 40 ms |
+| stockproxy | 19 ms | 7 ms | 52 ms |
+| tarnproxy | 11 ms | 4 ms | 33 ms |
+"""
+    found = claimcheck.check_text(text, "r.md", select="A007").findings
+    assert [f.line for f in found] == [3]
+    assert "3 of 3 rows" in found[0].message

@@ -57,12 +57,14 @@ def cell_value(cell: Cell) -> tuple[float, str] | None:
     return value, cell.text.strip()
 
 
-def _violations(stats: list[tuple[tuple[str, float], float, Cell, str]]) -> Iterator[str]:
+def _violations(stats: list[tuple[tuple[str, float], float, Cell, str]]) -> Iterator[tuple]:
+    """(message, cell, (first label, relation, second label)) for each pair out of order."""
     by = {k: (v, c, label) for k, v, c, label in stats}
     order = sorted((k for k in by if k[0] in ("min", "pct", "max")), key=lambda k: k[1])
     for lo, hi in zip(order, order[1:], strict=False):
         if by[lo][0] > by[hi][0] * (1 + 1e-9):
-            yield f"{by[lo][2]} {by[lo][1].text} is above {by[hi][2]} {by[hi][1].text}", by[hi][1]
+            yield (f"{by[lo][2]} {by[lo][1].text} is above {by[hi][2]} {by[hi][1].text}",
+                   by[hi][1], (by[lo][2], "above", by[hi][2]))  # fmt: skip
     if ("mean", -1.0) in by:
         mean = by[("mean", -1.0)]
         for k in (("min", 0.0), ("max", 100.0)):
@@ -71,17 +73,38 @@ def _violations(stats: list[tuple[tuple[str, float], float, Cell, str]]) -> Iter
                 bad = mean[0] < v[0] if k[0] == "min" else mean[0] > v[0] * (1 + 1e-9)
                 if bad:
                     rel = "below" if k[0] == "min" else "above"
-                    yield f"{mean[2]} {mean[1].text} is {rel} {v[2]} {v[1].text}", mean[1]
+                    yield (f"{mean[2]} {mean[1].text} is {rel} {v[2]} {v[1].text}", mean[1],
+                           (mean[2], rel, v[2]))  # fmt: skip
 
 
 def _check(stats, what: str) -> Iterator[Hit]:  # noqa: ANN001
     if len(stats) < 2:
         return
-    for text, cell in _violations(stats):
+    for text, cell, _pair in _violations(stats):
         msg = (
             f"{text}{what}: one distribution cannot have that order (mislabelled or wrong column?)"
         )
         yield Hit(cell.start, cell.end, msg, {"values": {s[3]: s[2].text for s in stats}})
+
+
+def _table_check(groups: list[tuple[list, str]]) -> Iterator[Hit]:
+    """One finding per pair of statistics out of order in a table (one cause: a mislabelled
+    or swapped column), at its first row, with how many of the rows show it."""
+    found: dict[tuple, list[tuple[str, Cell, str]]] = {}
+    for stats, what in groups:
+        if len(stats) < 2:
+            continue
+        for text, cell, pair in _violations(stats):
+            found.setdefault(pair, []).append((text, cell, what))
+    checked = sum(1 for stats, _ in groups if len(stats) >= 2)
+    for (first, rel, second), cases in found.items():
+        text, cell, what = cases[0]
+        more = (f"; the same in {len(cases)} of {checked} rows"
+                if len(cases) > 1 else "")  # fmt: skip
+        msg = (f"{text}{what}{more}: one distribution cannot have that order (mislabelled or "
+               f"wrong column?)")  # fmt: skip
+        yield Hit(cell.start, cell.end, msg,
+                  {"order": [first, rel, second], "rows": len(cases)})  # fmt: skip
 
 
 @check("order_statistics")
@@ -123,6 +146,7 @@ def _run_stats(run: Any) -> list[tuple[tuple[str, float], float, Any, str]]:
 
 
 def _by_columns(rows: list[Row]) -> Iterator[Hit]:
+    groups: list[tuple[list, str]] = []
     header_idx = None
     keys: dict[int, tuple[str, float]] = {}
     for i, row in enumerate(rows):
@@ -140,7 +164,8 @@ def _by_columns(rows: list[Row]) -> Iterator[Hit]:
                 if cv:
                     stats.append((key, cv[0], row.cells[j], labels[j]))
         label = next((c.text for c in row.cells if c.text and cell_value(c) is None), "")
-        yield from _check(stats, f" in row {label!r}" if label else "")
+        groups.append((stats, f" in row {label!r}" if label else ""))
+    yield from _table_check(groups)
 
 
 def _by_rows(rows: list[Row]) -> Iterator[Hit]:
@@ -155,6 +180,6 @@ def _by_rows(rows: list[Row]) -> Iterator[Hit]:
             cv = cell_value(cell)
             if cv:
                 columns.setdefault(j, []).append((key, cv[0], cell, row.cells[0].text.strip()))
-    for stats in columns.values():
-        if len({s[0] for s in stats}) == len(stats):
-            yield from _check(stats, "")
+    yield from _table_check(
+        [(stats, "") for stats in columns.values() if len({s[0] for s in stats}) == len(stats)]
+    )
