@@ -344,3 +344,17 @@ quillproxy served 18,400 requests per second with a p99 of 12 ms.
 """
     result = claimcheck.check_text(text, "bench.md", select="S005")
     assert [f.line for f in result.findings] == [3]
+
+
+def test_s012_a_parsed_run_with_failures_is_one_finding():
+    text = """# lumo 0.4 release notes
+
+```
+$ k6 run --vus 200 --duration 60s load.js
+     http_req_duration..............: avg=21.4ms min=1.2ms med=18.3ms max=410ms p(90)=38ms p(95)=51ms
+     http_req_failed................: 6.40% 38112 out of 595500
+     http_reqs......................: 595500 9925.0/s
+```
+"""
+    found = claimcheck.check_text(text, "notes.md", select="S012").findings
+    assert len(found) == 1 and "38,112" in found[0].message

@@ -1489,6 +1489,10 @@ def errors_in_results(doc: Document, ex: Extraction) -> Iterator[Hit]:
         yield Hit(c.start, c.end,
                   f"{who} logged {count:,} {kind}, but the rates do not set the error counts "
                   f"beside them", {"errors": c.value})  # fmt: skip
+    for run in ex.runs:  # a parsed run says most (counts and rate): before the text scan
+        hit = _run_errors(v, run, reported, error_blocks)
+        if hit is not None:
+            yield hit
     for bi, block in enumerate(doc.blocks):
         if not _is_tool_block(block):
             continue
@@ -1503,10 +1507,6 @@ def errors_in_results(doc: Document, ex: Extraction) -> Iterator[Hit]:
                   f"the tool output counts failed responses ({shown}); a rate from this run "
                   f"includes them unless the error counts are reported beside it",
                   {"errors": [f[2] for f in found]})  # fmt: skip
-    for run in ex.runs:
-        hit = _run_errors(v, run, reported, error_blocks)
-        if hit is not None:
-            yield hit
     yield from _rates_with_errors(v, error_blocks)
 
 
