@@ -358,3 +358,19 @@ $ k6 run --vus 200 --duration 60s load.js
 """
     found = claimcheck.check_text(text, "notes.md", select="S012").findings
     assert len(found) == 1 and "38,112" in found[0].message
+
+
+def test_s004_one_setting_with_two_values_is_one_finding():
+    text = """## Test bed
+
+| Device | RPS |
+|---|---|
+| Marrow M-3 | 41,000 |
+| Pellan P-7 | 39,500 |
+
+The Marrow M-3 ran with SMT enabled. The Pellan P-7 ran with SMT disabled.
+"""
+    found = claimcheck.check_text(text, "r.md", select="S004").findings
+    assert len(found) == 1
+    assert "Marrow M-3: SMT enabled" in found[0].message
+    assert "Pellan P-7: SMT disabled" in found[0].message

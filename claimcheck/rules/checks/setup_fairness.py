@@ -767,9 +767,10 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
         for value in vals:
             holders.setdefault(value, set()).add(d)
     compared = sorted(v.compared)
+    settled = yield from _one_setting_two_values(v, per)
     lacking: dict[str, str] = {}  # value -> the compared devices without it, as listed
     for d in sorted(per):
-        odd = [val for val in per[d] if holders[val] != v.compared]
+        odd = [val for val in per[d] if holders[val] != v.compared and val not in settled]
         special = [val for val in odd if val.lower() not in DEFAULT_PROFILES]
         defaults = [
             (val, c) for val in odd if val.lower() in DEFAULT_PROFILES and val != "keep-alive"
@@ -793,6 +794,33 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
             yield Hit(c.start, c.end,
                       f"{v.name(d)} ran with {val} while another device was tuned: the devices "
                       f"were not configured alike", {"device": d, "settings": [val]})  # fmt: skip
+
+
+_SWITCH_RE = lazyre.compile(r"[ \t]*+\b(?:enabled|disabled|on|off|with|without|no)\b[ \t]*+", _I)
+
+
+def _one_setting_two_values(v: View, per: dict[str, dict[str, list[Any]]]) -> Iterator[Hit]:
+    """One finding for a setting every compared device states, with different values ("SMT
+    enabled" on one, "SMT disabled" on the other); returns the values it covered."""
+    by_setting: dict[str, dict[str, list[str]]] = {}  # setting -> device -> its values
+    for d, vals in per.items():
+        for val in vals:
+            key = _SWITCH_RE.sub(" ", val).strip().lower()
+            if key and key != val.lower():
+                by_setting.setdefault(key, {}).setdefault(d, []).append(val)
+    covered: set[str] = set()
+    for _key, devs in sorted(by_setting.items()):
+        values = {val for vals in devs.values() for val in vals}
+        if set(devs) != v.compared or len(values) < 2:
+            continue
+        covered |= values
+        c = min((c for d, vals in devs.items() for val in vals for c in per[d][val]),
+                key=lambda c: _place(v, c))  # fmt: skip
+        shown = "; ".join(f"{v.name(d)}: {', '.join(devs[d])}" for d in sorted(devs))
+        yield Hit(c.start, c.end,
+                  f"the devices ran with different settings ({shown}): they were not "
+                  f"configured alike", {"settings": {d: devs[d] for d in sorted(devs)}})  # fmt: skip
+    return covered
 
 
 def _place(v: View, c: Any) -> tuple[int, int]:
