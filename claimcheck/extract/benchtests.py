@@ -32,7 +32,10 @@ METRICS: list[tuple[str, re.Pattern[str]]] = [
     ("cpu", lazyre.compile(r"\bCPU\b", re.I)),
     ("throughput", lazyre.compile(r"\bthroughput\b|\bgoodput\b|\bbandwidth\b", re.I)),
 ]
-LEAD_RE = lazyre.compile(r"^\s*([A-Z][\w /+-]{1,40}?):\s")
+# "CPS: every request ...", also in emphasis ("**CPS:** ...", "__CPS__: ...") and after a bullet
+LEAD_RE = lazyre.compile(
+    r"^\s*+(?:[-*+•][ \t]++)?[*_]{0,2}([A-Z][\w /+-]{1,40}?)(?::[*_]{0,2}|[*_]{1,2}:)\s"
+)
 HEADER_RE = lazyre.compile(r"^\s*test\b", re.I)
 
 

@@ -796,7 +796,9 @@ def asymmetric_configuration(doc: Document, ex: Extraction) -> Iterator[Hit]:
                       f"were not configured alike", {"device": d, "settings": [val]})  # fmt: skip
 
 
-_SWITCH_RE = lazyre.compile(r"(?<![ \t])[ \t]*+\b(?:enabled|disabled|on|off|with|without|no)\b[ \t]*+", _I)
+_SWITCH_RE = lazyre.compile(
+    r"(?<![ \t])[ \t]*+\b(?:enabled|disabled|on|off|with|without|no)\b[ \t]*+", _I
+)
 
 
 def _one_setting_two_values(v: View, per: dict[str, dict[str, list[Any]]]) -> Iterator[Hit]:
