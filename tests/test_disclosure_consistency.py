@@ -167,7 +167,9 @@ The BIG-IP 4200v reached 8.2 Gbps and the NetScaler MPX-11500 reached 7.9 Gbps.
     assert len(findings(text, "D003")) == 1
 
 
-def test_d003_silence_about_configurations_is_not_a_finding():
+def test_d003_silence_about_configurations_is_itself_the_finding():
+    """The catalog: configurations not published. A report that says nothing of them has
+    not published them (one info finding at its title), with no quote to give."""
     text = (
         DEVICES
         + """
@@ -176,7 +178,8 @@ def test_d003_silence_about_configurations_is_not_a_finding():
 The BIG-IP 4200v reached 8.2 Gbps and the NetScaler MPX-11500 reached 7.9 Gbps.
 """
     )
-    assert findings(text, "D003") == []
+    found = findings(text, "D003")
+    assert len(found) == 1 and "no device or load-generator configuration" in found[0].message
 
 
 def test_d003_other_vendors_practice_is_not_a_finding():
@@ -524,3 +527,32 @@ NetScaler MPX-11500 CPU usage at 62%.
 """
     )
     assert findings(text, "M007") == []
+
+
+# --- D003: no configuration anywhere --------------------------------------------------------
+
+_RESULTS = """# Quill vs Tarn
+
+| Proxy | Requests/s |
+|---|---|
+| Quill 2.1 | 41,200 |
+| Tarn 0.9 | 38,900 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "fires"),
+    [
+        ("", True),
+        ("\n## Configuration\n\nBoth proxies used four workers and default buffers.\n", False),
+        ("\n```\nworker_processes 4;\nkeepalive_timeout 65;\n```\n", False),
+        ("\nThe configuration files are in the repository under `conf/`.\n", False),
+        ("\nConfigurations are on our website.\n", False),
+        ("\nQuill was configured with four workers; Tarn was configured with two.\n", False),
+        ("\nWe ran each test three times.\n", True),
+    ],
+)
+def test_d003_no_configuration_published(extra, fires):
+    found = [f for f in claimcheck.check_text(_RESULTS + extra, "r.md", select="D003").findings
+             if "configuration" in f.message]  # fmt: skip
+    assert bool(found) == fires

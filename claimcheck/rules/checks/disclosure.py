@@ -17,6 +17,7 @@ from claimcheck.models import Block, Condition, Device, Document, Extraction, Me
 from claimcheck.rules.queries import (
     PROSE,
     hedged,
+    is_datasheet,
     label,
     measured_figures,
     rule_data,
@@ -385,7 +386,62 @@ def missing_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit
         msg = (f'configurations are not published ("{unavailable.text[:120]}"); '
                f"the results cannot be reproduced or checked for fairness")  # fmt: skip
         yield Hit(unavailable.start, unavailable.end, msg, {"reason": "configurations unavailable"})
+    elif unavailable is None and not published:
+        yield from _no_configuration(doc, extraction)
     yield from _missing_versions(doc, extraction)
+
+
+# A configuration listing: "key value;", "key: value", "key = value" lines or a braced block.
+_CONFIG_LINE = lazyre.compile(
+    r"(?m)^[ \t]*+[\w.$/-]{1,40}+(?:[ \t]*+[:=][ \t]*+\S|[ \t]++[^\n;]{1,120}+;[ \t]*+$"
+    r"|[ \t]*+\{[ \t]*+$)"
+)
+_URL = lazyre.compile(r"https?://|\]\(")
+# where a report keeps its configurations: "are in the appendix", "reproduced in Section 6"
+_CONFIG_PLACE = lazyre.compile(
+    r"\b(?:appendix|appendices|annex|section|repository|repo|reproduced|listed|attached|below"
+    r"|above|github|gitlab|website|web[ \t]+site|online|download\w*)\b",
+    re.I,
+)
+# a section of ratings rather than results: "Specifications", "Technical data", "At a glance"
+_SPEC_SECTION = lazyre.compile(
+    r"\bspecifications?\b|\bspecs?\b|data[ \t]?sheet|technical[ \t]+data|at[ \t]+a[ \t]+glance",
+    re.I,
+)
+# how a device was set up, described in prose: "was configured with ...", "configured in routed mode"
+_CONFIGURED = lazyre.compile(r"\bconfigured[ \t]++(?:with|in|to|for|as|using|on)\b", re.I)
+
+
+def _no_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    """Compared devices with results, and no configuration anywhere: no listing in a code
+    block, no section about the configuration with content under it, no link to one."""
+    compared = {m.device for m in measured_figures(doc, extraction)
+                if m.device and not (m.section and _SPEC_SECTION.search(m.section))}  # fmt: skip
+    if len(compared) < 2 or is_datasheet(doc, extraction):
+        return  # a datasheet's figures are the maker's ratings of its own models
+    blocks = doc.blocks
+    for i, b in enumerate(blocks):
+        if b.kind == "code" or (b.table is not None and b.table.kind == "code"):
+            if len(_CONFIG_LINE.findall(doc.text, b.start, b.end)) >= 2:
+                return  # a configuration listing
+        elif b.kind == "heading" and CONFIG_RE.search(b.text):
+            if i + 1 < len(blocks) and blocks[i + 1].kind != "heading":
+                return  # a section about the configuration, with content
+        elif (
+            b.kind in PROSE
+            and CONFIG_RE.search(b.text)
+            and (_URL.search(b.text) or _CONFIG_PLACE.search(b.text))
+        ):
+            return  # a link to the configurations, or where the report keeps them
+    described = sum(len(_CONFIGURED.findall(b.text)) for b in blocks if b.kind in PROSE)
+    if described >= 2:
+        return  # the devices' set-up described in prose
+    first = next((b for b in blocks if b.kind == "heading"), blocks[0] if blocks else None)
+    start, end = (first.start, first.end) if first is not None else (0, 0)
+    yield Hit(start, end,
+              "no device or load-generator configuration is published (no listing, no "
+              "configuration section, no link): the results cannot be reproduced or checked "
+              "for fairness", {"reason": "no configuration"})  # fmt: skip
 
 
 # "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name
