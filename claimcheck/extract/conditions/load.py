@@ -32,10 +32,28 @@ SIMUSERS_RES = [
     lazyre.compile(rf"(?<![\w.])(?P<list>{INT}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
                rf"[ \t]+){INT}){{0,15}}){_W}{_SIMUSERS}\b", _I),
 ]  # fmt: skip
+# A value chosen per system under test (the construction, in any wording): a dependence,
+# variation or choice word ("depending on", "varied by", "tuned for", "chosen per", "set
+# individually for", "specific to") followed by a noun for the tested subject, or a
+# "per-<subject>" / "<subject>-specific" / "for each <subject>" modifier. "depending on the
+# test" or "per run" name no tested subject and do not count.
+_SUBJECT = (
+    r"(?:DUT|SUT|device|system|product|vendor|platform|appliance|model|box|unit|target"
+    r"|proxy|prox(?:ies)|gateway|(?:load[ \t-]?)?balancer|implementation|contender|candidate"
+    r"|solution|ADC|firewall)s?(?:[ \t]+(?:under[ \t]+test|tested|in[ \t]+question))?\b"
+)
+_CHOSEN = (
+    r"depend(?:s|ed|ing)?[ \t]+(?:up)?on|var(?:y|ies|ied|ying)[ \t]+(?:by|with|per|across"
+    r"|between)|according[ \t]+to|based[ \t]+(?:up)?on|tailored[ \t]+to|(?:tuned|adjusted"
+    r"|calibrated|sized|scaled)[ \t]+(?:to|for|per)|(?:chosen|picked|selected|set|configured)"
+    r"[ \t]+(?:(?:individually|separately|differently)[ \t]+(?:for|per)|per)|specific[ \t]+to"
+    r"|differ(?:s|ed|ent)?[ \t]+(?:by|for|between|across|per)"
+)
 PER_DEVICE_RE = lazyre.compile(
-    r"\bdepend(?:s|ing)?[ \t]+on[ \t]+(?:the[ \t]+)?(?:DUT|device|platform|appliance|product)"
-    r"|\bper[ \t]+(?:DUT|device|platform)\b|\bfor[ \t]+(?:each|different)[ \t]+"
-    r"(?:DUT|device|platform)s?\b|\bdifferent[ \t]+for[ \t]+different\b",
+    rf"\b(?:{_CHOSEN})[ \t]+(?:(?:the|each|every|which|whichever|a|an)[ \t]+)?(?:tested"
+    rf"[ \t]+)?{_SUBJECT}|\bper[ \t-]+{_SUBJECT}|\b{_SUBJECT}[ \t]*-[ \t]*specific\b"
+    rf"|\bfor[ \t]+(?:different|individual)[ \t]+(?:tested[ \t]+)?{_SUBJECT}"
+    r"|\bdifferent[ \t]+for[ \t]+(?:different|each|every)\b",
     _I,
 )
 COUNT_LOAD_RES = [
@@ -97,7 +115,11 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
         for m in ctx.finditer(rx):
             n = to_int(m.group("list"))
             if n:
-                out.append(ctx.make("load_setting", {"kind": kind, "value": n}, m.start(), m.end()))
+                setting = {"kind": kind, "value": n}
+                _, s1 = ctx.sentence(m.start())
+                if PER_DEVICE_RE.search(ctx.text, m.start(), min(s1, m.end() + 100)):
+                    setting["per_device"] = True
+                out.append(ctx.make("load_setting", setting, m.start(), m.end()))
     for m in ctx.finditer(CPU_TARGET_RE):
         v = float(m.group("a") or m.group("b"))
         out.append(ctx.make("load_setting", {"kind": "cpu_target", "value": v}, m.start(), m.end()))
