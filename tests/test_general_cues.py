@@ -52,3 +52,48 @@ def test_load_not_chosen_per_device(text: str) -> None:
 def test_load_chosen_per_device_in_a_cell() -> None:
     c = condition_from_cell("Simulated users", "600 or 900 (per appliance)", 0, 26)
     assert c is not None and c.value.get("per_device")
+
+
+# --- a licensed rate, in words or encoded in a licence identifier ---------------------------
+
+LICENSE_YES = [
+    # lab review: a licence file whose name encodes the rate (bare number: Mbps)
+    ("Licence file QX_T5000_EDGE.lic was installed on the Vellum 40.", 5.0),
+    # vendor blog: a licence key with a rate suffix
+    ("Each virtual edition ran the licence key ZEN-2G-ADV.", 2.0),
+    # datasheet: a SKU line
+    ("Licence SKU: ARB-VE-200M (see the appendix).", 0.2),
+    # README: an edition named with its rate
+    ("Edition Orbit-Pro 25Gbps was used on both instances.", 25.0),
+    ("subscription: Basic 1 Gbps", 1.0),
+]
+LICENSE_NO = [
+    "The Enterprise edition reached 9 Gbps in the bulk test.",
+    "Licence ID AB-C1234-XY was recorded for support.",
+    "The licence renewal for 2024 cost $5,000.",
+    "The VX-4000 pushed 12 Gbps with TLS-1.3 enabled.",
+    "The software is released under the Apache-2.0 licence.",
+]
+
+
+@pytest.mark.parametrize(("text", "gbps"), LICENSE_YES)
+def test_licensed_rate(text: str, gbps: float) -> None:
+    assert {"value": gbps, "unit": "Gbps"} in _values(text, "license_cap")
+
+
+@pytest.mark.parametrize("text", LICENSE_NO)
+def test_not_a_licensed_rate(text: str) -> None:
+    assert not _values(text, "license_cap")
+
+
+@pytest.mark.parametrize(
+    ("cell", "gbps"),
+    [("ZQ-EDGE_V1000", 1.0), ("Orbit_Premium_10G_Hourly", 10.0), ("Metered Gold 40Gbps", 40.0)],
+)
+def test_licensed_rate_in_a_licence_column(cell: str, gbps: float) -> None:
+    c = condition_from_cell("Licence", cell, 0, len(cell))
+    assert c is not None and c.value == {"value": gbps, "unit": "Gbps"}
+
+
+def test_licence_column_without_a_rate() -> None:
+    assert condition_from_cell("Licence", "Standard annual", 0, 15) is None

@@ -142,7 +142,7 @@ def _close(cell: str, header: str) -> Result:
 
 
 def _license(cell: str, header: str) -> Result:
-    v = _first(load.license_cap, cell)
+    v = _first(load.license_cap, cell) or load.identifier_cap(cell)
     if v is None:
         rates = [q for q in scan(cell) if q.unit in ("Gbps", "Mbps", "kbps", "Tbps")]
         v = load.cap_value(rates[0].value, rates[0].unit) if rates else None

@@ -181,14 +181,51 @@ LICENSE_TRIGGERS = [
     lazyre.compile(
         rf"\b{_LIC}{_W}(?:throughput{_W})?(?:limit|level|cap|tier)s?(?:{_W}of)?{_W}", _I
     ),
-    lazyre.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
-]
+    # a named licence, edition or tier followed by its rate: "licence: Orbit-Pro 5 Gbps",
+    # "Edition ZX-Gold 25Gbps", "subscription: Basic 1 Gbps" (name words start with a
+    # capital or a digit, so "the edition reached 9 Gbps" is a result, not a licence)
+    lazyre.compile(rf"\b(?i:licen[cs]es?|editions?|subscriptions?)(?:{_W}(?i:file|key|name|level"
+               rf"|type|SKU))?[ \t]*+[:=]?[ \t]*+(?:[A-Z0-9][\w.+-]{{0,30}}[ \t]+){{0,3}}?(?=\d)"),
+]  # fmt: skip
 # Matched right after a rate (the look-behind: a blank run is tried from its start only).
 RATE_THEN_LICENSE_RE = lazyre.compile(
     rf"(?<![ \t])(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I
 )
 _LICENSE_HINT_RE = lazyre.compile(r"licen[cs]", _I)
-NETSCALER_LICENSE_RE = lazyre.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
+# A licence identifier (a SKU, key or file name) that encodes its rate, the construction
+# licence names share across makers: a segment of an identifier joined by "_" or "-" that is
+# a number with a rate suffix ("10G", "200M", "5Gbps") or letters and a bare round number,
+# read as Mbps ("V3000", "T25000": 3 and 25 Gbps). Bare numbers must be multiples of 100, so
+# serial numbers ("C1234") and years are not read as rates.
+LICENSE_ID_RE = lazyre.compile(
+    r"(?<![\w.-])[A-Za-z][A-Za-z0-9]{0,15}(?:[_-][A-Za-z0-9]{1,16}){1,8}(?:\.lic)?(?![\w-])"
+)
+_ID_RATE_RE = lazyre.compile(
+    r"(?:(?P<n>\d{1,5})(?P<u>[GM])(?:bps|b)?|[A-Za-z]{1,3}(?P<bare>\d{3,6}))", _I
+)
+
+
+def _id_rate(identifier: str) -> dict | None:
+    """The rate a licence identifier encodes (see LICENSE_ID_RE), or None."""
+    for seg in re.split(r"[_.-]", identifier):
+        m = _ID_RATE_RE.fullmatch(seg)
+        if not m:
+            continue
+        if m.group("bare"):
+            mbps = int(m.group("bare"))
+            if mbps >= 100 and mbps % 100 == 0:
+                return cap_value(float(mbps), "Mbps")
+            continue
+        return cap_value(float(m.group("n")), "Gbps" if m.group("u").upper() == "G" else "Mbps")
+    return None
+
+
+def identifier_cap(text: str) -> dict | None:
+    """The rate the first licence identifier in ``text`` encodes (a licence table cell)."""
+    for m in LICENSE_ID_RE.finditer(text):
+        if cap := _id_rate(m.group(0)):
+            return cap
+    return None
 
 
 def cap_value(value: float, unit: str) -> dict | None:
@@ -199,12 +236,13 @@ def cap_value(value: float, unit: str) -> dict | None:
         return None
 
 
-LICENSE_CAP_WORDS = ("licen", "payg", "cns_v")
+LICENSE_CAP_WORDS = ("licen", "edition", "subscription", ".lic")
 
 
 @gated(*LICENSE_CAP_WORDS)
 def license_cap(ctx: Ctx) -> list[RawCondition]:
-    """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", "CNS_V10000" (10 Gbps)."""
+    """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", a named edition with its rate,
+    a licence identifier that encodes it ("XR_V10000.lic": 10 Gbps)."""
     out = []
     for rx in LICENSE_TRIGGERS:
         for m in ctx.finditer(rx):
@@ -216,9 +254,11 @@ def license_cap(ctx: Ctx) -> list[RawCondition]:
             m = RATE_THEN_LICENSE_RE.match(ctx.text, q.end)
             if m and (cap := cap_value(q.value, q.unit)):
                 out.append(ctx.make("license_cap", cap, q.start, m.end()))
-    for m in ctx.finditer(NETSCALER_LICENSE_RE):
-        cap = cap_value(float(m.group("mbps")), "Mbps")
-        if cap:
+    for m in ctx.finditer(LICENSE_ID_RE):
+        lic_file = m.group(0).lower().endswith(".lic")
+        if (lic_file or ctx.sentence_has(_LICENSE_HINT_RE, m.start())) and (
+            cap := _id_rate(m.group(0))
+        ):
             out.append(ctx.make("license_cap", cap, m.start(), m.end()))
     return out
 

@@ -459,7 +459,7 @@ MODEL_TOKEN_RE = lazyre.compile(r"(?<![\w.-])(?P<prefix>[A-Z]{1,4})-?(?P<num>\d{
 NOT_MODEL_PREFIXES = {"RFC", "ISO", "IEC", "IEEE", "EN", "ITU", "CVE", "SP", "NIST", "TLS", "SSL",
                       "SHA", "AES", "DES", "MD", "RC", "TCP", "UDP", "IP", "HTTP", "H", "X", "P",
                       "Q", "PCI", "DDR", "PC", "USB", "CAT", "ANSI", "ETSI", "UTC", "GMT", "AD",
-                      "BC", "NS", "CNS", "PAYG", "PO", "SKU", "ID", "US", "EU", "UK"}  # fmt: skip
+                      "BC", "NS", "PO", "SKU", "ID", "US", "EU", "UK"}  # fmt: skip
 
 
 def _token_slips(doc: Document) -> Iterator[Hit]:
