@@ -97,3 +97,44 @@ def test_licensed_rate_in_a_licence_column(cell: str, gbps: float) -> None:
 
 def test_licence_column_without_a_rate() -> None:
     assert condition_from_cell("Licence", "Standard annual", 0, 15) is None
+
+
+# --- how a power figure was obtained ------------------------------------------------------
+
+POWER_SOFTWARE_YES = [
+    # README with a tool
+    "On the Kestrel 9 we took power from the `ipmitool dcmi power reading` command.",
+    # lab review
+    'Draw for the blade came from the chassis "display psu" command output.',
+    # vendor blog
+    "Power figures for the Orrin router are as reported by its own management interface.",
+    "The Tessaly gateway's wattage was read from the BMC sensors during the soak.",
+    # datasheet
+    "The 180 W figure is the power budget the switch grants the line card.",
+]
+POWER_SOFTWARE_NO = [
+    'The "show version" command listed release 4.2 on the Kestrel 9.',
+    'Reviewers called it "power users\' favourite" in the blog.',
+    "Throughput was reported by the chassis counters at 9 Gbps.",
+]
+
+
+@pytest.mark.parametrize("text", POWER_SOFTWARE_YES)
+def test_power_from_the_devices_own_software(text: str) -> None:
+    assert "allocated" in _values(text, "power_method")
+
+
+@pytest.mark.parametrize("text", POWER_SOFTWARE_NO)
+def test_not_power_from_software(text: str) -> None:
+    assert "allocated" not in _values(text, "power_method")
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("We measured power with a watt meter between the wall and the Vireo 2.", "measured"),
+        ("The datasheet rates the PSU at 650 W.", "nameplate"),
+    ],
+)
+def test_power_metered_or_rated(text: str, method: str) -> None:
+    assert _values(text, "power_method") == [method]
