@@ -138,3 +138,43 @@ def test_not_power_from_software(text: str) -> None:
 )
 def test_power_metered_or_rated(text: str, method: str) -> None:
     assert _values(text, "power_method") == [method]
+
+
+# --- a load generator at its own limit ---------------------------------------------------------
+
+GENERATOR_LIMIT_YES = [
+    # lab review (an unnamed product: the limit noun is owned by "generation")
+    ("At the largest object size the Rinko Flood 3 reached its CPS (~6.1K per device) "
+     "generation limit.", 6100.0),
+    # README with a tool
+    ("Our wrk client hit its ceiling of 120k requests per second before the proxy did.",
+     120000.0),
+    # vendor blog
+    ("Beyond 40 Gbps the numbers show the test rig's capacity, not the gateway's.", 40.0),
+    ("The figures above 2 Gbps reflect the limit of the load generator, not the Quarry LB.", 2.0),
+    # datasheet footnote
+    ("The benchmarking host reached its maximum of 50,000 req/s on every run.", 50000.0),
+]  # fmt: skip
+GENERATOR_LIMIT_NO = [
+    "The Borealis 7 reached its connection limit at 90,000 CPS.",
+    "The Marlin proxy hit its memory ceiling after two hours.",
+    "The generator ran for ten minutes at 3 Gbps.",
+]
+
+
+def _limits(text: str) -> list[dict]:
+    return [
+        v["limit"]
+        for v in _values(text, "traffic_generator")
+        if isinstance(v, dict) and v.get("limit")
+    ]
+
+
+@pytest.mark.parametrize(("text", "value"), GENERATOR_LIMIT_YES)
+def test_generator_at_its_limit(text: str, value: float) -> None:
+    assert [lim["value"] for lim in _limits(text)] == [value]
+
+
+@pytest.mark.parametrize("text", GENERATOR_LIMIT_NO)
+def test_device_limit_is_not_the_generators(text: str) -> None:
+    assert not _limits(text)

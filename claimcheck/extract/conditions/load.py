@@ -56,6 +56,22 @@ PER_DEVICE_RE = lazyre.compile(
     r"|\bdifferent[ \t]+for[ \t]+(?:different|each|every)\b",
     _I,
 )
+# Several values "for each device" are one per device; one value "for each device" is shared.
+FOR_EACH_DEVICE_RE = lazyre.compile(
+    rf"\bfor[ \t]+(?:each|every)[ \t]+(?:tested[ \t]+)?{_SUBJECT}", _I
+)
+
+
+def chosen_per_device(ctx: Ctx, start: int, end: int, several: bool) -> bool:
+    """Does the sentence around a load setting say it was chosen per device under test?"""
+    s0, s1 = ctx.sentence(start)
+    lo, hi = s0, min(s1, end + 100)
+    return bool(
+        PER_DEVICE_RE.search(ctx.text, lo, hi)
+        or (several and FOR_EACH_DEVICE_RE.search(ctx.text, start, hi))
+    )
+
+
 COUNT_LOAD_RES = [
     (lazyre.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:simulated{_W}|virtual{_W}|emulated{_W})?"
                 rf"clients\b", _I), "clients"),
@@ -106,8 +122,7 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
             if value is None:
                 continue
             setting = {"kind": "simusers", "value": value}
-            s0, s1 = ctx.sentence(m.start())
-            if PER_DEVICE_RE.search(ctx.text, m.start(), min(s1, m.end() + 100)):
+            if chosen_per_device(ctx, m.start(), m.end(), isinstance(value, list)):
                 setting["per_device"] = True
             neg = ctx.negated(m.start(), m.end())  # "tests were not run at 4096 SimUsers"
             out.append(ctx.make("load_setting", setting, m.start(), m.end(), negated=neg))
@@ -116,8 +131,7 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
             n = to_int(m.group("list"))
             if n:
                 setting = {"kind": kind, "value": n}
-                _, s1 = ctx.sentence(m.start())
-                if PER_DEVICE_RE.search(ctx.text, m.start(), min(s1, m.end() + 100)):
+                if chosen_per_device(ctx, m.start(), m.end(), False):
                     setting["per_device"] = True
                 out.append(ctx.make("load_setting", setting, m.start(), m.end()))
     for m in ctx.finditer(CPU_TARGET_RE):

@@ -811,14 +811,17 @@ def _tuned_other(v: View, c: Any, device: str) -> bool:
 
 # --- S005 bottleneck-not-dut ------------------------------------------------------------------
 
-# The load generator at its own limit: "Avalanche reached its generation limit", "the wrk
-# client was the bottleneck", "the load generator's CPU was saturated".
+# The load generator at its own limit, said in a sentence that names a generator (a tool
+# or a generator noun, see _bottleneck_text): a possessive limit reached ("reached its
+# ... ceiling"), the generator as the bottleneck, saturated or out of capacity ("could not
+# drive more", "its CPU was pegged", "became network-bound"). The same construction as the
+# traffic_generator condition's limit (extract/conditions/tools.py).
 GENERATOR_NOUN = (r"(?:traffic|load|test)[ -]?generat\w*|\bgenerators?\b|\btest\s+(?:tool|equipment"
                   r"|gear)|\bclient\s+(?:machine|host|VM|instance|node|side|box)s?\b|\btesters?\b"
                   r"|\bload[ -]testing\s+(?:tool|equipment)")  # fmt: skip
 GENERATOR_LIMIT_RE = lazyre.compile(
     r"\b(?:reached|hit|hitting|reaching|at)\s+(?:its|their|the)\s+(?:[\w()~.,-]+\s+){0,6}?"
-    r"(?:generation\s+)?(?:limit|capacity|maximum|ceiling)\b|\b(?:was|were|became|is)\s+(?:the\s+)?"
+    r"(?:limit|capacity|maximum|ceiling)\b|\b(?:was|were|became|is)\s+(?:the\s+)?"
     r"bottleneck\b|\bmaxed\s+out\b|\btopped\s+out\b|\b(?:could|can)\s*not\s+(?:generate|drive|push"
     r"|produce|offer)\s+(?:any\s+)?(?:more|enough|higher)\b|\b(?:CPU|cores?)\s+(?:was|were)\s+"
     r"(?:pegged|saturated|maxed)\b|\b(?:was|were|became)\s+(?:CPU|network)[ -]bound\b", _I)  # fmt: skip
@@ -919,7 +922,13 @@ def _bottleneck_text(v: View, once: Any) -> Iterator[Hit]:
             continue
         hit = None
         m = GENERATOR_LIMIT_RE.search(s.text)
-        if m and gen_re.search(s.text) and not NEGATION_RE.search(s.text[: m.start()][-40:]):
+        # the generator is the subject: named before the cue ("the Borealis 7 reached its
+        # limit; the load generator had headroom" is the device's limit)
+        if (
+            m
+            and gen_re.search(s.text, 0, m.end())
+            and not NEGATION_RE.search(s.text[: m.start()][-40:])
+        ):
             hit = (m, "the traffic generator reached its own limit")
         if hit is None:
             m = next((m for rx in LINK_RES if (m := rx.search(s.text))), None)
