@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import claimcheck
 from claimcheck.extract.conditions import condition_from_cell, conditions_in_text
 
 
@@ -178,3 +179,43 @@ def test_generator_at_its_limit(text: str, value: float) -> None:
 @pytest.mark.parametrize("text", GENERATOR_LIMIT_NO)
 def test_device_limit_is_not_the_generators(text: str) -> None:
     assert not _limits(text)
+
+
+# --- a result above a burstable bandwidth allowance ---------------------------------------------
+
+
+def _codes(text: str) -> set[str]:
+    return {f.rule for f in claimcheck.check_text(text, name="case.md").findings}
+
+
+BURST_YES = [
+    # lab review
+    "Both proxies ran on c7.large instances with 1.25 Gbps of network bandwidth, burstable to "
+    "10 Gbps. The Harrowgate reached 4.1 Gbps and the Pellmont 3.6 Gbps.",
+    # vendor blog
+    "Our VMs offer a guaranteed bandwidth of 2 Gbps. In the bulk test the Quarry LB moved "
+    "6.4 Gbps against 5.2 Gbps for the Tarn LB.",
+    # README
+    "Test VMs: 4 vCPU, network 2 Gbps (bursts up to 12 Gbps).\n\n"
+    "The Vellum gateway served 7.5 Gbps; the Orrin gateway served 6.0 Gbps.",
+    # datasheet-style note
+    "Cloud figures were taken on an instance with a committed network rate of 1 Gbps. "
+    "Throughput: Kestrel VE 3.2 Gbps, Marlin VE 2.9 Gbps.",
+]
+BURST_NO = [
+    # a result described with its own peaks, no instance or network allowance
+    "The Harrowgate held 4.1 Gbps with bursts to 4.4 Gbps, and the Pellmont held 3.6 Gbps.",
+    # results under the baseline
+    "Both proxies ran on instances with 10 Gbps of network bandwidth, burstable to 25 Gbps. "
+    "The Harrowgate reached 4.1 Gbps and the Pellmont 3.6 Gbps.",
+]
+
+
+@pytest.mark.parametrize("text", BURST_YES)
+def test_result_above_a_burstable_allowance(text: str) -> None:
+    assert "S005" in _codes(text)
+
+
+@pytest.mark.parametrize("text", BURST_NO)
+def test_no_burstable_allowance_exceeded(text: str) -> None:
+    assert "S005" not in _codes(text)

@@ -847,8 +847,12 @@ BACKEND_RE = lazyre.compile(r"\b(?:back-?end|upstream|origin|application|web|rea
                         r"|\bback-?ends?\b|\bserver\s+pools?\b|\bupstreams?\b", _I)  # fmt: skip
 BOTTLENECK_RE = lazyre.compile(r"\b(?:bottleneck\w*|limiting\s+factor|saturated|maxed\s+out|ran\s+out"
                            r"\s+of|could\s*not\s+keep\s+up)\b", _I)  # fmt: skip
-# A cloud instance's baseline bandwidth: "a base network throughput of 2.3Gbps with burst to
-# 10Gbps", "the 2.5 Gbps baseline", a "Baseline bandwidth" table column (see _baselines).
+# A burstable bandwidth allowance (a cloud instance's or a shaped link's), the construction
+# in any wording: a bit rate labelled as the baseline, base, guaranteed or committed rate
+# (before or after the figure), or a rate followed by a higher burst or peak allowance
+# ("1.25 Gbps, burstable to 10 Gbps", "2 Gbps (bursts up to 12 Gbps)") in a sentence about
+# an instance, a VM or network bandwidth; or a table column headed "Baseline ..." (see
+# _baselines).
 
 
 @check("bottleneck_not_dut")
@@ -960,8 +964,12 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
         if s is None or s.hedged:
             continue
         before = v.doc.text[max(s.start, q.start - 45) : q.start]
-        after = v.doc.text[q.end : min(s.end, q.end + 25)]
-        if not (BASELINE_BEFORE_RE.search(before) or BASELINE_AFTER_RE.match(after)):
+        after = v.doc.text[q.end : min(s.end, q.end + 45)]
+        if not (
+            BASELINE_BEFORE_RE.search(before)
+            or BASELINE_AFTER_RE.match(after)
+            or (BURST_AFTER_RE.match(after) and NETWORK_CONTEXT_RE.search(s.text))
+        ):
             continue
         g = _gbps(q.value, q.unit)
         named = v.devices_in(s.start, s.end)
@@ -972,7 +980,11 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
         table = block.table
         if table is None or table.kind in ("tool_output", "code"):
             continue
-        cols = [i for i, h in enumerate(table.header) if re.search(r"\bbase(?:line)?\b", h, _I)]
+        cols = [
+            i
+            for i, h in enumerate(table.header)
+            if re.search(r"\b(?:base(?:line)?|guaranteed|committed)\b", h, _I)
+        ]
         for i in cols:
             unit = re.search(r"\b([GMk]b(?:ps|it/s|/s))\b", table.header[i])
             for row in table.body:
@@ -987,11 +999,19 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
     return out
 
 
-BASELINE_BEFORE_RE = lazyre.compile(r"\bbase(?:line)?\s++(?:network\s++)?(?:bandwidth|throughput"
+BASELINE_BEFORE_RE = lazyre.compile(r"\b(?:base(?:line)?|guaranteed|committed)\s++(?:network\s++)?(?:bandwidth|throughput"
                                 r"|performance|rate)\s*+(?:of|is|was|:|=)?\s*+(?:about|approximately"
                                 r"|roughly|only|just)?\s*$", _I)  # fmt: skip
 BASELINE_AFTER_RE = lazyre.compile(
-    r"^\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I
+    r"^\s*(?:network\s+)?(?:base(?:line)?|guaranteed|committed)\b(?!\s+(?:test|run|config))", _I
+)
+BURST_AFTER_RE = lazyre.compile(
+    r"^(?:[ \t]++of[ \t]++(?:network[ \t]++)?(?:bandwidth|throughput))?[ \t]*+[(,;]?[ \t]*+(?:(?:with|and)[ \t]++)?(?:(?:a|an)[ \t]++)?(?:burst(?:s|able|ing)?"
+    r"|peaks?|peaking)[ \t]++(?:(?:up[ \t]++)?to|of)\b",
+    _I,
+)
+NETWORK_CONTEXT_RE = lazyre.compile(
+    r"\b(?:instances?|VMs?|virtual\s+machines?|cloud|network|bandwidth|NICs?|vNICs?|links?)\b", _I
 )
 
 
