@@ -73,7 +73,8 @@ PROSE = [
     ("Clients kept 50 requests pipelined over one TLS connection.", "requests_per_connection", 50),
     # processing_layer
     ("The virtual server ran in L4-only mode for this test.", "processing_layer", "L4"),
-    ("The pool used the FastL4 profile.", "processing_layer", "L4"),
+    ("The pool used the TurboL4 profile.", "processing_layer", "L4"),
+    ("The listener ran the Edge L4 preset.", "processing_layer", "L4"),
     ("Our ADC was configured in TCP only mode.", "processing_layer", "L4"),
     ("The balancer inspects the request URI before choosing a server.", "processing_layer", "L7"),
     ("Traffic was spread with content switching on the path.", "processing_layer", "L7"),
@@ -160,8 +161,8 @@ PROSE = [
     ("We benchmarked tarnproxy v0.9.3 against it.", "software_version", "0.9.3"),
     # profile
     ("Both units were left at factory defaults.", "profile", "factory defaults"),
-    ("OneConnect was enabled on the virtual server.", "profile", "OneConnect"),
-    ("We also tried the FastHTTP profile.", "profile", "FastHTTP"),
+    ("The Turbo preset was enabled on the virtual server.", "profile", "Turbo"),
+    ("We also tried the QuickWeb profile.", "profile", "QuickWeb"),
     ("The standard HTTP profile was applied to every listener.", "profile", "Standard"),
     ("Hyper-threading was enabled in the BIOS.", "profile", "HT enabled"),
     ("SMT was disabled on the host.", "profile", "SMT disabled"),
@@ -313,7 +314,7 @@ def test_not_a_condition(text: str, name: str) -> None:
         ("HTTP pipelining was not used.", "pipelining", False),
         ("Runs were made without pipelining.", "pipelining", False),
         ("Keep-alive was disabled for this run.", "requests_per_connection", 1),
-        ("The fast profile offers no OneConnect.", "profile", "OneConnect"),
+        ("The Orrin ran no EdgeLite profile.", "profile", "EdgeLite"),
         (
             "Tests were not run at 4096 SimUsers.",
             "load_setting",
@@ -401,7 +402,7 @@ CELLS = [
     ("Software Version", "v11.5.4-HF2", "software_version", "11.5.4-HF2"),
     ("Version", "13.0 Build 47.22 (Jan 2 2020)", "software_version", "13.0 Build 47.22"),
     ("Version", "A3(2.4)", "software_version", "A3(2.4)"),
-    ("Profile", "Fast L4", "profile", "FastL4"),
+    ("Profile", "Quick L4", "profile", "QuickL4"),
     ("Test Tool", "Apache JMeter 5.6", "traffic_generator",
      {"name": "JMeter", "version": "5.6", "limit": None}),
     ("Duration", "5m", "duration", 300.0),

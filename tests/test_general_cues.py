@@ -219,3 +219,52 @@ def test_result_above_a_burstable_allowance(text: str) -> None:
 @pytest.mark.parametrize("text", BURST_NO)
 def test_no_burstable_allowance_exceeded(text: str) -> None:
     assert "S005" not in _codes(text)
+
+
+# --- a named configuration profile -------------------------------------------------------------
+
+PROFILE_YES = [
+    # lab review: a list of names before a plural head
+    ("The Kestrel 9 was configured with TurboL4 and QuickWeb performance profiles to obtain "
+     "its best figures.", {"TurboL4", "QuickWeb"}),
+    # vendor blog: a two-word name, written as one identifier
+    ("On the Orrin gateway we applied the Edge Lite profile for every run.", {"EdgeLite"}),
+    # the maker's standard configuration named in a list
+    ("The Marlin box was tested with both Stock and QuickWeb performance profiles.",
+     {"Standard", "QuickWeb"}),
+    # README: a preset
+    ("Harrowgate ships a HighConn preset, which we enabled for the CPS test.", {"HighConn"}),
+    # datasheet: a mode
+    ("Figures measured in Bridge mode with the Turbo template.", {"Bridge", "Turbo"}),
+]  # fmt: skip
+PROFILE_NO = [
+    "The traffic profile mixed 60% GET and 40% POST requests.",
+    "Our test profile used 128 KB objects.",
+    "The Kestrel 9 reached 40 Gbps in HTTP mode.",
+]
+
+
+@pytest.mark.parametrize(("text", "names"), PROFILE_YES)
+def test_named_configuration_profile(text: str, names: set[str]) -> None:
+    assert set(_values(text, "profile")) == names
+
+
+@pytest.mark.parametrize("text", PROFILE_NO)
+def test_not_a_configuration_profile(text: str) -> None:
+    assert not _values(text, "profile")
+
+
+def test_profile_used_throughout_then_another_in_a_lab_review() -> None:
+    text = (
+        "## Method\n\nAll tests ran the Vellum 3 with its Balanced profile.\n\n"
+        "## Results\n\nUnder the Turbo profile the Vellum 3 reached 88,000 connections per second.\n"
+    )
+    assert "C003" in _codes(text)
+
+
+def test_threading_state_is_not_a_configuration_profile() -> None:
+    text = (
+        "## Method\n\nAll tests ran the Vellum 3 with its Balanced profile.\n\n"
+        "## Results\n\nWith SMT enabled the Vellum 3 reached 88,000 connections per second.\n"
+    )
+    assert "C003" not in _codes(text)

@@ -196,7 +196,9 @@ def _version(cell: str, header: str) -> Result:
 
 
 def _profile(cell: str, header: str) -> Result:
-    v = _first(device.profile, cell) or clean(cell)
+    text = clean(cell)
+    named = text and all(w[:1].isupper() or w[:1].isdigit() for w in text.split())
+    v = _first(device.profile, cell) or (device.profile_name(text) if named else text)
     return ("profile", v, False) if v else None
 
 
