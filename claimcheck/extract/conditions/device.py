@@ -220,6 +220,11 @@ NOT_DEVICE_PROFILES = {
     "The", "This", "That", "Each", "Every", "Same", "A", "An", "Our",
     "Their", "Its", "Connection", "HTTP", "TCP", "SSL", "TLS", "Real", "Mix", "Mixed", "Both",
     "With", "Using", "Two", "All", "Either", "Neither", "And", "Or", "No",
+    # closed-class words that start a sentence before "profile" ("Under this profile")
+    "Under", "In", "On", "For", "At", "By", "From", "Into", "Within", "Without", "Across",
+    "Per", "Via", "As", "Of", "To", "These", "Those", "Which", "What", "Whose", "Any", "Some",
+    "One", "Another", "Other", "Such", "His", "Her", "My", "Your", "New", "Given",
+    "Different", "Own", "Second", "First", "Third", "Last",
 }  # fmt: skip
 # A maker's default configuration named like a profile ("Standard and Turbo profiles").
 DEFAULT_PROFILE_NAMES = {"Standard": "Standard", "Stock": "Standard", "Vanilla": "Standard",
