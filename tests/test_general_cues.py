@@ -268,3 +268,38 @@ def test_threading_state_is_not_a_configuration_profile() -> None:
         "## Results\n\nWith SMT enabled the Vellum 3 reached 88,000 connections per second.\n"
     )
     assert "C003" not in _codes(text)
+
+
+# --- a licence said to set, or be exceeded by, a result ---------------------------------------
+
+_PAIR = "We tested the Quarry QX-400 and the Tarn TX-800. "
+LICENCE_LIMIT_YES = [
+    # lab review
+    "The Quarry QX-400 flattened at its 5 Gbps licence while the Tarn TX-800 reached 9 Gbps.",
+    "The Quarry QX-400's throughput was held to its licensed rate, so its 5 Gbps result "
+    "reflects the licence; the Tarn TX-800 reached 9 Gbps.",
+    # vendor blog
+    "The Quarry QX-400's software licence throttled it to 5 Gbps, well below the Tarn "
+    "TX-800's 9 Gbps.",
+    # datasheet-style note
+    "The Quarry QX-400 delivered more than its licence allows: 6.2 Gbps against 9 Gbps for "
+    "the Tarn TX-800.",
+    # README
+    "Its licence was what capped the Quarry QX-400 at 5 Gbps; the Tarn TX-800 reached 9 Gbps.",
+]
+LICENCE_LIMIT_NO = [
+    "The licence never limited the Quarry QX-400, which reached 3 Gbps; the Tarn TX-800 "
+    "reached 9 Gbps.",
+    "Licensing terms are explained in the appendix. The Quarry QX-400 reached 3 Gbps; the "
+    "Tarn TX-800 reached 9 Gbps.",
+]
+
+
+@pytest.mark.parametrize("text", LICENCE_LIMIT_YES)
+def test_licence_said_to_limit_a_result(text: str) -> None:
+    assert "S001" in _codes(_PAIR + text)
+
+
+@pytest.mark.parametrize("text", LICENCE_LIMIT_NO)
+def test_licence_not_said_to_limit(text: str) -> None:
+    assert "S001" not in _codes(_PAIR + text)

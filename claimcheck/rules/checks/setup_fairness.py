@@ -332,29 +332,45 @@ def _listed(shown: list[str], total: int, sep: str = ", ") -> str:
 NEAR_CAP = 0.95  # a result within 5% of the licensed rate is at the cap
 _LIC = r"licen[cs]\w*"
 LICENSE_WORD_RE = lazyre.compile(_LIC, _I)
-# A result above, or held down by, a license: "performed above their licensed throughput",
-# "surpasses the licensing limit", "limited based upon the license level", "restricted due to
-# licensing", "the limiting factor was the license", "levelling off at the licensed limit".
+# A licence set or was exceeded by a result: the construction, in any wording, is a
+# limiting relation between a result and a licence within one clause, in either order:
+# - the licence as the agent of a limit ("the licence throttled it", "its licence was what
+#   capped ...", "licensing limitations", "the licence was the limiting factor");
+# - a result limited, held or levelled off by, to, at or because of a licence ("held to its
+#   licensed rate", "restricted due to licensing", "flattened at its 5 Gbps licence");
+# - a result above or beyond a licence ("more than its licence allows", "above their
+#   licensed throughput", "exceeds the licensing limit");
+# - a result that reached a licence's limit ("hit its licence cap").
+_LIMITS = (
+    r"limit\w*|capp?(?:s|ed|ing)?|throttl\w*|restrict\w*|constrain\w*|bound(?:s|ed)?"
+    r"|held|holds?|holding|gat(?:es|ed|ing)|bottleneck\w*|ceiling|cause"
+)
+# the licence as the agent: a limiting verb, or "was (what|the) ..." a limit's cause
+_AGENT = (
+    r"limit(?:s|ed)|capp(?:s|ed)|caps|throttl(?:es|ed)|restrict(?:s|ed)|constrain(?:s|ed)"
+    r"|held|holds|bound(?:s|ed)|gat(?:es|ed)|(?:was|is|were)\s+(?:what|the)\s+\w+"
+)
+_PLATEAU = r"level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|stall\w*|pinned"
 LICENSE_CUES = [
-    lazyre.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|outperform\w*)"
-               rf"\s+(?:(?:the|their|its|his|her|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?{_LIC}\b", _I),
-    lazyre.compile(rf"\b(?:limited|capped|restricted|throttled|constrained|bounded|held\s+back"
-               rf"|rate[ -]limited)\b[^.;]{{0,25}}?\b(?:by|due\s+to|based\s+(?:up)?on|because\s+of"
-               rf"|at)\b[^.;]{{0,25}}?\b{_LIC}", _I),
-    lazyre.compile(rf"\b{_LIC}\b[^.;]{{0,60}}?\b(?:limiting\s+factor|bottleneck|cause\s+of\s+the"
-               rf"\s+level\w*\s+off|(?:was|were)\s+(?:\w+\s+){{0,3}}?the\s+cause)", _I),
+    lazyre.compile(rf"\b{_LIC}\b[^.;,]{{0,40}}?\b(?:{_AGENT})\b", _I),
+    lazyre.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
+    lazyre.compile(rf"\b(?:{_LIMITS}|{_PLATEAU})\b[^.;]{{0,30}}?\b(?:by|to|at|due\s+to|because\s+of"
+               rf"|based\s+(?:up)?on|from)\b[^.;]{{0,25}}?\b{_LIC}", _I),
     lazyre.compile(rf"\b(?:limiting\s+factor|bottleneck)\b[^.;]{{0,30}}?\b(?:was|is|were)\s+"
                rf"(?:the\s+|its\s+|their\s+)?{_LIC}", _I),
-    lazyre.compile(rf"\b(?:level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|capped|stalled)\b"
-               rf"[^.;]{{0,40}}?\b{_LIC}", _I),
-    lazyre.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
+    lazyre.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|more\s+than"
+               rf"|higher\s+than|outperform\w*)\s+(?:(?:the|their|its|his|her|a|an)\s+)?"
+               rf"(?:[\w-]+\s+){{0,2}}?{_LIC}\b", _I),
     lazyre.compile(rf"\b(?:hit|hits|reached|reaches|reaching|hitting|ran\s+into|sat\s+at|sits\s+at)\s+"
                rf"(?:the|its|their)\s+(?:[\w.~-]+\s+){{0,3}}?{_LIC}\s+(?:limit|cap|ceiling|level|rate)",
                _I),
 ]  # fmt: skip
-# "the license limit should have played no part", "never hit the license": not a cap.
+# "the license limit should have played no part", "never hit the license", "the licence
+# never limited it": the relation negated, not a cap.
 LICENSE_NOT_RE = lazyre.compile(
-    r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact)\b", _I
+    r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact|affect\w*"
+    r"|limit\w*|capp?\w*|throttl\w*|restrict\w*|constrain\w*|held|hold\w*)\b",
+    _I,
 )
 
 
