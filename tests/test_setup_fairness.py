@@ -79,7 +79,7 @@ BAD = [
     # S004 asymmetric-configuration
     pytest.param(
         "S004",
-        "For the L4 tests the BIG-IP i5800 used a FastL4 virtual server, whereas the Thunder 3030S "
+        "For the L4 tests the BIG-IP i5800 ran in its TurboL4 mode, whereas the Thunder 3030S "
         "kept its standard profile. The BIG-IP i5800 reached 1.1 million CPS and the Thunder "
         "3030S reached 0.9 million CPS.",
         id="S004-fastl4-on-one",

@@ -142,7 +142,7 @@ def _close(cell: str, header: str) -> Result:
 
 
 def _license(cell: str, header: str) -> Result:
-    v = _first(load.license_cap, cell)
+    v = _first(load.license_cap, cell) or load.identifier_cap(cell)
     if v is None:
         rates = [q for q in scan(cell) if q.unit in ("Gbps", "Mbps", "kbps", "Tbps")]
         v = load.cap_value(rates[0].value, rates[0].unit) if rates else None
@@ -196,7 +196,9 @@ def _version(cell: str, header: str) -> Result:
 
 
 def _profile(cell: str, header: str) -> Result:
-    v = _first(device.profile, cell) or clean(cell)
+    text = clean(cell)
+    named = text and all(w[:1].isupper() or w[:1].isdigit() for w in text.split())
+    v = _first(device.profile, cell) or (device.profile_name(text) if named else text)
     return ("profile", v, False) if v else None
 
 

@@ -190,28 +190,60 @@ def _names_a_release(ctx: Ctx, m: re.Match[str]) -> bool:
 
 # --- profile --------------------------------------------------------------------------------
 
+# A named configuration profile (the construction, whoever makes the device): a name of
+# one or two capitalised, CamelCase or alphanumeric words before "profile(s)", "preset(s)",
+# "template(s)" or "mode(s)", with an optional lower-case qualifier between ("Turbo profile", "Edge
+# Lite performance profile"); a list of such names before a plural head ("Alpha and Beta
+# profiles"); the maker's standard or stock configuration; factory defaults; a fast path
+# or an L4-only mode. A two-word name is written as one identifier ("Edge Lite" and
+# "EdgeLite" are one profile). The names below describe traffic or tests, not a device's
+# configuration.
+_PNAME = r"[A-Z][A-Za-z0-9]*+(?:[-+][A-Za-z0-9]++)?"
+_PNAME2 = rf"{_PNAME}(?:[ \t]++{_PNAME})?"
+_PHEAD = r"(?:[a-z]++[ \t]++)?(?:profile|preset|template|mode)"
 PROFILE_PATTERNS = [
-    (lazyre.compile(r"\bFast[ \t]?L4\b", _I), "FastL4"),
-    (lazyre.compile(r"\bFast[ \t]?HTTP\b", _I), "FastHTTP"),
-    (lazyre.compile(r"\bOneConnect\b", _I), "OneConnect"),
-    (lazyre.compile(rf"\bStandard(?:{_W}(?:HTTP|TCP|configuration|performance))?{_W}(?:profiles?|mode"
-                rf"|configuration)\b|\bStandard(?={_W}(?:and|or){_W}Fast)", _I), "Standard"),
+    (lazyre.compile(rf"\b(?:standard|stock|vanilla)(?:{_W}(?:HTTP|TCP|configuration|performance))?"
+                rf"{_W}(?:profiles?|mode|configuration)\b", _I), "Standard"),
     (lazyre.compile(rf"\bfactory[ \t-]defaults?\b|\bdefault{_W}(?:settings|configuration|config)\b"
                 rf"|\bout[ \t-]of[ \t-]the[ \t-]box\b", _I), "factory defaults"),
     (lazyre.compile(r"\bfast[ \t-]?path\b", _I), "fast path"),
     (lazyre.compile(rf"\b(?:TCP|L4|layer[ \t-]?4)[ \t-]only{_W}(?:mode|profile)\b", _I), "L4-only mode"),
 ]  # fmt: skip
-# Any other named profile: "<Name> profile" ("Turbo profile", "HighPerf profile"); the
-# names below describe traffic or tests, not a device's configuration.
-NAMED_PROFILE_RE = lazyre.compile(
-    r"\b(?P<name>[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)?)[ \t]+profiles?\b"
+NAMED_PROFILE_RE = lazyre.compile(rf"\b(?P<name>{_PNAME2})[ \t]++{_PHEAD}s?\b")
+PROFILE_LIST_RE = lazyre.compile(
+    rf"\b(?P<a>{_PNAME2})(?:[ \t]*+,[ \t]*+(?P<b>{_PNAME2}))?[ \t]*+,?[ \t]*+(?:and|or|&)[ \t]++"
+    rf"(?P<c>{_PNAME2})[ \t]++{_PHEAD}s\b"
 )
 NOT_DEVICE_PROFILES = {
     "Traffic", "Test", "Load", "Workload", "Power", "Latency", "Performance", "Security", "User",
     "Client", "Server", "Request", "Response", "Object", "File", "Usage", "Risk", "Thermal",
-    "The", "This", "That", "Each", "Every", "Same", "Default", "Standard", "A", "An", "Our",
-    "Their", "Its", "Connection", "HTTP", "TCP", "SSL", "TLS", "Real", "Mix", "Mixed",
+    "The", "This", "That", "Each", "Every", "Same", "A", "An", "Our",
+    "Their", "Its", "Connection", "HTTP", "TCP", "SSL", "TLS", "Real", "Mix", "Mixed", "Both",
+    "With", "Using", "Two", "All", "Either", "Neither", "And", "Or", "No",
+    # closed-class words that start a sentence before "profile" ("Under this profile")
+    "Under", "In", "On", "For", "At", "By", "From", "Into", "Within", "Without", "Across",
+    "Per", "Via", "As", "Of", "To", "These", "Those", "Which", "What", "Whose", "Any", "Some",
+    "One", "Another", "Other", "Such", "His", "Her", "My", "Your", "New", "Given",
+    "Different", "Own", "Second", "First", "Third", "Last",
 }  # fmt: skip
+# A maker's default configuration named like a profile ("Standard and Turbo profiles").
+DEFAULT_PROFILE_NAMES = {"Standard": "Standard", "Stock": "Standard", "Vanilla": "Standard",
+                         "Default": "factory defaults"}  # fmt: skip
+
+
+def profile_name(written: str) -> str | None:
+    """A profile name as one identifier ("Edge Lite" -> "EdgeLite"), leading words that
+    are not names dropped ("The Turbo" -> "Turbo"); None when no name is left."""
+    words = written.split()
+    while words and words[0] in NOT_DEVICE_PROFILES:
+        words.pop(0)
+    if not words:
+        return None
+    if len(words) == 1 and words[0] in DEFAULT_PROFILE_NAMES:
+        return DEFAULT_PROFILE_NAMES[words[0]]
+    return "".join(words)
+
+
 THREADING_RE = lazyre.compile(
     rf"\b(?P<t>SMT|HT|hyper-?threading)\b(?:[ \t]*\((?:HT|SMT)\))?(?:{_W}[\w-]+){{0,3}}?{_W}"
     rf"(?P<state>enabled|disabled|on|off)\b",
@@ -220,25 +252,34 @@ THREADING_RE = lazyre.compile(
 
 
 PROFILE_GATE = lazyre.compile(
-    r"fast[ \t-]?(?:l4|http|path)|oneconnect|standard[ \t]+(?:http|tcp|configuration|performance"
-    r"|profile|mode|and|or)|factory[ \t-]default|default[ \t]+(?:settings|configuration|config)"
-    r"|out[ \t-]of[ \t-]the[ \t-]box|only[ \t]+(?:mode|profile)|profile|smt|hyper"
+    r"standard[ \t]+|stock[ \t]+|vanilla[ \t]+|factory[ \t-]default|default[ \t]+(?:settings"
+    r"|configuration|config)|out[ \t-]of[ \t-]the[ \t-]box|fast[ \t-]?path|only[ \t]+(?:mode"
+    r"|profile)|profile|preset|template|smt|hyper"
 )
 
 
 @gated(PROFILE_GATE, re.compile(r"\bht\b"))
 def profile(ctx: Ctx) -> list[RawCondition]:
-    """Named device profiles and modes: FastL4, FastHTTP, Standard, factory defaults, SMT/HT."""
+    """Named configuration profiles (see NAMED_PROFILE_RE), the standard configuration,
+    factory defaults, fast-path or L4-only modes, SMT/HT on or off."""
     out = ctx.each("profile", PROFILE_PATTERNS)
     # the named profiles' spans by start, with the furthest end so far: "does a span
     # overlap this match?" is one bisection (the spans of several patterns may overlap)
     taken = sorted((c.start, c.end) for c in out)
     starts = [a for a, _ in taken]
     reach = list(accumulate((b for _, b in taken), max))
+    listed: set[int] = set()
+    for m in ctx.finditer(PROFILE_LIST_RE):
+        for g in ("a", "b", "c"):
+            name = profile_name(m.group(g)) if m.group(g) else None
+            if name:
+                neg = ctx.negated(m.start(g), m.end(g))
+                out.append(ctx.make("profile", name, m.start(g), m.end(g), negated=neg))
+                listed.add(m.start(g))
     for m in ctx.finditer(NAMED_PROFILE_RE):
-        name = m.group("name")
+        name = profile_name(m.group("name"))
         i = bisect_left(starts, m.end())  # the spans that start before the match ends
-        if name in NOT_DEVICE_PROFILES or (i and reach[i - 1] > m.start()):
+        if name is None or m.start("name") in listed or (i and reach[i - 1] > m.start()):
             continue
         neg = ctx.negated(m.start(), m.end())
         out.append(ctx.make("profile", name, m.start(), m.end(), negated=neg))

@@ -108,7 +108,9 @@ _TARGET = r"(?:URI|URL|request|requests|headers?|payload|application[ \t-]layer[
 LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (lazyre.compile(rf"\b{_L7}{_W}processing[ \t]*+[:=]?[ \t]*+(?P<yn>yes|no)\b", _I), "yn"),
     (lazyre.compile(rf"\bno{_W}{_L7}{_W}(?:processing|inspection)", _I), "L4"),
-    (lazyre.compile(r"\bFast[ \t]?L4\b", _I), "L4"),
+    # a configuration named for layer 4 ("TurboL4", "Quick-L4", "Edge L4 profile")
+    (lazyre.compile(r"\b[A-Z][A-Za-z]{1,20}?-?L4\b|\b[A-Z][A-Za-z]{1,20}+[ \t]L4[ \t]+(?:profile|mode"
+                r"|preset|template)s?\b"), "L4"),
     (lazyre.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
                 _I), "L4"),
     (lazyre.compile(rf"\bTCP[ \t-]+only{_W}mode\b", _I), "L4"),
@@ -144,14 +146,16 @@ L7_RULE_PATTERNS = [
 ]  # fmt: skip
 
 
+NAMED_L4_GATE = lazyre.compile(r"[a-z]-?l4\b")  # "TurboL4": the word gate sees no "l4" in it
 PROCESSING_LAYER_WORDS = (
     "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp"
 )  # fmt: skip
 
 
-@gated(*PROCESSING_LAYER_WORDS)
+@gated(*PROCESSING_LAYER_WORDS, NAMED_L4_GATE)
 def processing_layer(ctx: Ctx) -> list[RawCondition]:
-    """L4 or L7 from "FastL4 profile", "L4-only mode", "inspects the URI", a Yes/No label."""
+    """L4 or L7 from a configuration named for layer 4 ("TurboL4 profile"), "L4-only mode",
+    "inspects the URI", a Yes/No label."""
     out = []
     for rx, value in LAYER_PATTERNS:
         for m in ctx.finditer(rx):

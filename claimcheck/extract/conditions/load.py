@@ -32,12 +32,46 @@ SIMUSERS_RES = [
     lazyre.compile(rf"(?<![\w.])(?P<list>{INT}(?:(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)"
                rf"[ \t]+){INT}){{0,15}}){_W}{_SIMUSERS}\b", _I),
 ]  # fmt: skip
+# A value chosen per system under test (the construction, in any wording): a dependence,
+# variation or choice word ("depending on", "varied by", "tuned for", "chosen per", "set
+# individually for", "specific to") followed by a noun for the tested subject, or a
+# "per-<subject>" / "<subject>-specific" / "for each <subject>" modifier. "depending on the
+# test" or "per run" name no tested subject and do not count.
+_SUBJECT = (
+    r"(?:DUT|SUT|device|system|product|vendor|platform|appliance|model|box|unit|target"
+    r"|proxy|prox(?:ies)|gateway|(?:load[ \t-]?)?balancer|implementation|contender|candidate"
+    r"|solution|ADC|firewall)s?(?:[ \t]+(?:under[ \t]+test|tested|in[ \t]+question))?\b"
+)
+_CHOSEN = (
+    r"depend(?:s|ed|ing)?[ \t]+(?:up)?on|var(?:y|ies|ied|ying)[ \t]+(?:by|with|per|across"
+    r"|between)|according[ \t]+to|based[ \t]+(?:up)?on|tailored[ \t]+to|(?:tuned|adjusted"
+    r"|calibrated|sized|scaled)[ \t]+(?:to|for|per)|(?:chosen|picked|selected|set|configured)"
+    r"[ \t]+(?:(?:individually|separately|differently)[ \t]+(?:for|per)|per)|specific[ \t]+to"
+    r"|differ(?:s|ed|ent)?[ \t]+(?:by|for|between|across|per)"
+)
 PER_DEVICE_RE = lazyre.compile(
-    r"\bdepend(?:s|ing)?[ \t]+on[ \t]+(?:the[ \t]+)?(?:DUT|device|platform|appliance|product)"
-    r"|\bper[ \t]+(?:DUT|device|platform)\b|\bfor[ \t]+(?:each|different)[ \t]+"
-    r"(?:DUT|device|platform)s?\b|\bdifferent[ \t]+for[ \t]+different\b",
+    rf"\b(?:{_CHOSEN})[ \t]+(?:(?:the|each|every|which|whichever|a|an)[ \t]+)?(?:tested"
+    rf"[ \t]+)?{_SUBJECT}|\bper[ \t-]+{_SUBJECT}|\b{_SUBJECT}[ \t]*-[ \t]*specific\b"
+    rf"|\bfor[ \t]+(?:different|individual)[ \t]+(?:tested[ \t]+)?{_SUBJECT}"
+    r"|\bdifferent[ \t]+for[ \t]+(?:different|each|every)\b",
     _I,
 )
+# Several values "for each device" are one per device; one value "for each device" is shared.
+FOR_EACH_DEVICE_RE = lazyre.compile(
+    rf"\bfor[ \t]+(?:each|every)[ \t]+(?:tested[ \t]+)?{_SUBJECT}", _I
+)
+
+
+def chosen_per_device(ctx: Ctx, start: int, end: int, several: bool) -> bool:
+    """Does the sentence around a load setting say it was chosen per device under test?"""
+    s0, s1 = ctx.sentence(start)
+    lo, hi = s0, min(s1, end + 100)
+    return bool(
+        PER_DEVICE_RE.search(ctx.text, lo, hi)
+        or (several and FOR_EACH_DEVICE_RE.search(ctx.text, start, hi))
+    )
+
+
 COUNT_LOAD_RES = [
     (lazyre.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:simulated{_W}|virtual{_W}|emulated{_W})?"
                 rf"clients\b", _I), "clients"),
@@ -88,8 +122,7 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
             if value is None:
                 continue
             setting = {"kind": "simusers", "value": value}
-            s0, s1 = ctx.sentence(m.start())
-            if PER_DEVICE_RE.search(ctx.text, m.start(), min(s1, m.end() + 100)):
+            if chosen_per_device(ctx, m.start(), m.end(), isinstance(value, list)):
                 setting["per_device"] = True
             neg = ctx.negated(m.start(), m.end())  # "tests were not run at 4096 SimUsers"
             out.append(ctx.make("load_setting", setting, m.start(), m.end(), negated=neg))
@@ -97,7 +130,10 @@ def load_setting(ctx: Ctx) -> list[RawCondition]:
         for m in ctx.finditer(rx):
             n = to_int(m.group("list"))
             if n:
-                out.append(ctx.make("load_setting", {"kind": kind, "value": n}, m.start(), m.end()))
+                setting = {"kind": kind, "value": n}
+                if chosen_per_device(ctx, m.start(), m.end(), False):
+                    setting["per_device"] = True
+                out.append(ctx.make("load_setting", setting, m.start(), m.end()))
     for m in ctx.finditer(CPU_TARGET_RE):
         v = float(m.group("a") or m.group("b"))
         out.append(ctx.make("load_setting", {"kind": "cpu_target", "value": v}, m.start(), m.end()))
@@ -159,14 +195,51 @@ LICENSE_TRIGGERS = [
     lazyre.compile(
         rf"\b{_LIC}{_W}(?:throughput{_W})?(?:limit|level|cap|tier)s?(?:{_W}of)?{_W}", _I
     ),
-    lazyre.compile(r"\bPAYG[\w-]{0,30}(?:[ \t]+[A-Za-z][\w-]{0,30}){0,3}[ \t-]{0,3}(?=\d)", _I),
-]
+    # a named licence, edition or tier followed by its rate: "licence: Orbit-Pro 5 Gbps",
+    # "Edition ZX-Gold 25Gbps", "subscription: Basic 1 Gbps" (name words start with a
+    # capital or a digit, so "the edition reached 9 Gbps" is a result, not a licence)
+    lazyre.compile(rf"\b(?i:licen[cs]es?|editions?|subscriptions?)(?:{_W}(?i:file|key|name|level"
+               rf"|type|SKU))?[ \t]*+[:=]?[ \t]*+(?:[A-Z0-9][\w.+-]{{0,30}}[ \t]+){{0,3}}?(?=\d)"),
+]  # fmt: skip
 # Matched right after a rate (the look-behind: a blank run is tried from its start only).
 RATE_THEN_LICENSE_RE = lazyre.compile(
     rf"(?<![ \t])(?:{_W}(?:throughput|bandwidth))?{_W}{_LIC}\b", _I
 )
 _LICENSE_HINT_RE = lazyre.compile(r"licen[cs]", _I)
-NETSCALER_LICENSE_RE = lazyre.compile(r"\bCNS_V(?P<mbps>\d{2,6})(?:_[A-Za-z0-9]+)*(?:\.lic)?\b")
+# A licence identifier (a SKU, key or file name) that encodes its rate, the construction
+# licence names share across makers: a segment of an identifier joined by "_" or "-" that is
+# a number with a rate suffix ("10G", "200M", "5Gbps") or letters and a bare round number,
+# read as Mbps ("V3000", "T25000": 3 and 25 Gbps). Bare numbers must be multiples of 100, so
+# serial numbers ("C1234") and years are not read as rates.
+LICENSE_ID_RE = lazyre.compile(
+    r"(?<![\w.-])[A-Za-z][A-Za-z0-9]{0,15}(?:[_-][A-Za-z0-9]{1,16}){1,8}(?:\.lic)?(?![\w-])"
+)
+_ID_RATE_RE = lazyre.compile(
+    r"(?:(?P<n>\d{1,5})(?P<u>[GM])(?:bps|b)?|[A-Za-z]{1,3}(?P<bare>\d{3,6}))", _I
+)
+
+
+def _id_rate(identifier: str) -> dict | None:
+    """The rate a licence identifier encodes (see LICENSE_ID_RE), or None."""
+    for seg in re.split(r"[_.-]", identifier):
+        m = _ID_RATE_RE.fullmatch(seg)
+        if not m:
+            continue
+        if m.group("bare"):
+            mbps = int(m.group("bare"))
+            if mbps >= 100 and mbps % 100 == 0:
+                return cap_value(float(mbps), "Mbps")
+            continue
+        return cap_value(float(m.group("n")), "Gbps" if m.group("u").upper() == "G" else "Mbps")
+    return None
+
+
+def identifier_cap(text: str) -> dict | None:
+    """The rate the first licence identifier in ``text`` encodes (a licence table cell)."""
+    for m in LICENSE_ID_RE.finditer(text):
+        if cap := _id_rate(m.group(0)):
+            return cap
+    return None
 
 
 def cap_value(value: float, unit: str) -> dict | None:
@@ -177,12 +250,13 @@ def cap_value(value: float, unit: str) -> dict | None:
         return None
 
 
-LICENSE_CAP_WORDS = ("licen", "payg", "cns_v")
+LICENSE_CAP_WORDS = ("licen", "edition", "subscription", ".lic")
 
 
 @gated(*LICENSE_CAP_WORDS)
 def license_cap(ctx: Ctx) -> list[RawCondition]:
-    """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", "CNS_V10000" (10 Gbps)."""
+    """A licensed rate: "licensed for 8 Gbps", "8 Gbps license", a named edition with its rate,
+    a licence identifier that encodes it ("XR_V10000.lic": 10 Gbps)."""
     out = []
     for rx in LICENSE_TRIGGERS:
         for m in ctx.finditer(rx):
@@ -194,9 +268,11 @@ def license_cap(ctx: Ctx) -> list[RawCondition]:
             m = RATE_THEN_LICENSE_RE.match(ctx.text, q.end)
             if m and (cap := cap_value(q.value, q.unit)):
                 out.append(ctx.make("license_cap", cap, q.start, m.end()))
-    for m in ctx.finditer(NETSCALER_LICENSE_RE):
-        cap = cap_value(float(m.group("mbps")), "Mbps")
-        if cap:
+    for m in ctx.finditer(LICENSE_ID_RE):
+        lic_file = m.group(0).lower().endswith(".lic")
+        if (lic_file or ctx.sentence_has(_LICENSE_HINT_RE, m.start())) and (
+            cap := _id_rate(m.group(0))
+        ):
             out.append(ctx.make("license_cap", cap, m.start(), m.end()))
     return out
 

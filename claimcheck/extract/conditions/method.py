@@ -191,9 +191,30 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
 
 # --- power_method ---------------------------------------------------------------------------
 
+# How a power figure was obtained, three constructions in any wording:
+# - "allocated": read from the device's own software, not metered: a management command
+#   (a quoted or back-ticked command that names power, a PSU, watts or the environment,
+#   in a sentence that calls it a command or CLI), the device's power budget or allocation,
+#   or power "reported/shown by" the device, its chassis, firmware, management interface,
+#   BMC/IPMI/SNMP or its own sensors;
+# - "measured": an external or inline meter, a metered PDU, power measured at the wall;
+# - "nameplate": a datasheet, nameplate or PSU rating (in a sentence about power).
+_CMD_QUOTE = (
+    r"(?:[\"“'‘`](?=[a-z][\w ./-]{0,40}?\b(?:power|psu|watts?|energy|env\w*|sensors?)\b)"
+    r"[a-z][\w ./-]{0,60}?[\"”'’`])"
+)
+_OWN_SOURCE = (
+    r"(?:the|its|their|each)[ \t]+(?:own[ \t]+)?(?:[\w-]+[ \t]+){0,2}?(?:chassis|switch|device"
+    r"|appliance|firmware|software|OS|operating[ \t]+system|controller|supervisor|management"
+    r"[ \t]+(?:interface|console|module|plane|API|GUI)|BMC|IPMI|SNMP|Redfish|sensors?"
+    r"|telemetry|dashboard|CLI|web[ \t]+UI)"
+)
 POWER_PATTERNS = [
-    (lazyre.compile(rf"[\"“]?\bshow{_W}power\b[\"”]?|\ballocated{_W}power\b|\bpower{_W}(?:allocation"
-                rf"|budget)\b", _I), "allocated"),
+    (lazyre.compile(rf"\ballocated{_W}power\b|\bpower{_W}(?:allocation|budget)\b"
+                rf"|\b(?:reported|shown|displayed|read|queried|polled|obtained)[ \t]+(?:by|from|via"
+                rf"|through|on)[ \t]+{_OWN_SOURCE}\b|\baccording[ \t]+to[ \t]+{_OWN_SOURCE}\b"
+                rf"|\b(?:BMC|IPMI|SNMP|Redfish){_W}(?:power{_W})?(?:readings?|counters?|sensors?)\b",
+                _I), "allocated"),
     (lazyre.compile(rf"\b(?:external|inline|in-line)?[ \t]*power{_W}(?:meters?|analy[sz]ers?|monitors?)\b"
                 rf"|\b(?:external|inline){_W}power{_W}(?:management{_W})?(?:devices?|meters?|monitors?)\b"
                 rf"|\bactual{_W}power{_W}(?:consumed|consumption|draw)\b|\bexternally{_W}measured\b"
@@ -204,25 +225,35 @@ POWER_PATTERNS = [
     (lazyre.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
                 rf"{_W}rating)\b", _I), "nameplate?"),
 ]  # fmt: skip
-POWER_WORD_RE = lazyre.compile(r"\bpower\b|\bwatts?\b|\bW\b", _I)
+POWER_WORD_RE = lazyre.compile(r"\bpower\b|\bwatt(?:s|age)?\b|\bW\b", _I)
+# A quoted command counts only where the sentence calls it one (not a quoted phrase).
+POWER_COMMAND_RE = lazyre.compile(_CMD_QUOTE, _I)
+COMMAND_WORD_RE = lazyre.compile(
+    r"\bcommands?\b|\bCLI\b|\bconsole\b|\bshell\b|\butility\b|\boutput\b|\bquer(?:y|ied)\b", _I
+)
 
 
 POWER_METHOD_WORDS = (
-    "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating"
+    "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating",
+    "psu", "ipmi", "snmp", "bmc", "redfish", "energy",
 )  # fmt: skip
 
 
 @gated(*POWER_METHOD_WORDS)
 def power_method(ctx: Ctx) -> list[RawCondition]:
-    """How power was obtained: measured, allocated ("show power") or nameplate."""
+    """How power was obtained: from the device's own software ("allocated"), measured with
+    an external meter, or a nameplate/datasheet rating."""
     out = []
     for rx, method in POWER_PATTERNS:
         for m in ctx.finditer(rx):
-            if method.endswith("?"):  # "datasheet" counts only in a sentence about power
-                if not ctx.sentence_has(POWER_WORD_RE, m.start()):
-                    continue
-                method = method[:-1]
-            out.append(ctx.make("power_method", method, m.start(), m.end()))
+            # "datasheet" or "reported by the switch" count only in a sentence about power
+            needs_power = method.endswith("?") or method == "allocated"
+            if needs_power and not ctx.sentence_has(POWER_WORD_RE, m.start()):
+                continue
+            out.append(ctx.make("power_method", method.rstrip("?"), m.start(), m.end()))
+    for m in ctx.finditer(POWER_COMMAND_RE):
+        if ctx.sentence_has(COMMAND_WORD_RE, m.start()) or m.group(0)[0] == "`":
+            out.append(ctx.make("power_method", "allocated", m.start(), m.end()))
     return out
 
 

@@ -80,9 +80,25 @@ VERSION_NEAR_RE = lazyre.compile(
 VERSION_FAR_RE = lazyre.compile(
     rf"[^.;()]{{0,50}}?\bsoftware{_W}release{_W}(?P<v>{VERSION})(?!\w|\.\w)", _I
 )
+# A load generator at its own limit (the construction, in any wording): a limit noun owned
+# by a generator noun ("the generator's ceiling", "the tool's maximum", "load-generation
+# capacity", "the limit of the test client"), or a possessive limit ("reached its ... limit",
+# "hit their capacity") said of a subject that is a generator: a named tool or a generator
+# noun earlier in the sentence (checked in traffic_generator, GENERATOR_SUBJECT_RE).
+_LIMIT_NOUN = r"(?:limit|maximum|ceiling|capacity)"
+_GEN_NOUN = (
+    r"(?:(?:traffic|load|request|connection)[ \t-]?)?generat(?:ion|ors?)|tools?|clients?"
+    r"|testers?|test[ \t-](?:gear|equipment|client|rig)"
+)
 LIMIT_RE = lazyre.compile(
-    rf"\bgeneration{_W}limit\b|\b(?:generator|tool|client|tester)(?:'s)?{_W}(?:limit|maximum"
-    rf"|ceiling|capacity)\b|\blimit{_W}of{_W}the{_W}(?:traffic{_W})?(?:generator|tool|tester)\b",
+    rf"\b(?:{_GEN_NOUN})(?:'s|s')?[ \t-]+(?:side[ \t]+)?{_LIMIT_NOUN}\b"
+    rf"|\b{_LIMIT_NOUN}{_W}of{_W}(?:the|its|their|our|a){_W}(?:[\w-]+{_W}){{0,2}}?(?:{_GEN_NOUN})\b"
+    rf"|\b(?P<own>(?:reached|reaches|reaching|hit|hits|hitting|at){_W}(?:its|their){_W}"
+    rf"(?:[\w()~.,-]+{_W}){{0,6}}?{_LIMIT_NOUN})\b",
+    _I,
+)
+GENERATOR_SUBJECT_RE = lazyre.compile(
+    rf"\b(?:{_GEN_NOUN}|load[ \t-]?gen\w*|benchmark(?:ing)?[ \t]+(?:tool|client|host|machine))s?\b",
     _I,
 )
 LIMIT_UNIT_RE = lazyre.compile(r"\b(CPS|RPS|TPS|connections[ \t]+per[ \t]+second|requests[ \t]+per"
@@ -156,6 +172,10 @@ def traffic_generator(ctx: Ctx) -> list[RawCondition]:
         s0, _ = ctx.sentence(m.start())
         i = bisect_left(mention_starts, m.start())
         named = mentions[i - 1][2] if i and mention_starts[i - 1] >= s0 else None
+        if m.group("own") and not (named or GENERATOR_SUBJECT_RE.search(text, s0, m.end())):
+            continue  # "the Borealis 7 reached its connection limit": a device's own limit
+        if ctx.negated(m.start(), m.end()):
+            continue  # "never reached its limit"
         tg = {"name": named, "version": None, "limit": value}
         out.append(ctx.make("traffic_generator", tg, min(value_start, m.start()), m.end()))
     return out
@@ -169,8 +189,9 @@ def _limit(ctx: Ctx, m: re.Match[str]) -> tuple[int, dict] | None:
     qs = [q for q in ctx.quantities_in(lo, hi) if _rate_like(q)]
     if not qs:
         return m.start(), {"value": None, "unit": None}
+    inside = [q for q in qs if q.start >= m.start() and q.end <= m.end()]
     before = [q for q in qs if q.end <= m.start()]
-    q = before[-1] if before else qs[0]
+    q = inside[0] if inside else before[-1] if before else qs[0]
     u = LIMIT_UNIT_RE.search(ctx.text, lo, hi)
     if u:
         unit = _UNIT_NAMES.get(re.sub(r"\s+", " ", u.group(1).lower()), u.group(1).upper())

@@ -22,7 +22,6 @@ from claimcheck.rules.queries import (
     measured_figures,
     prose_matches,
     prose_sentences,
-    rule_data,
     stated,
     text_index,
 )
@@ -459,7 +458,7 @@ MODEL_TOKEN_RE = lazyre.compile(r"(?<![\w.-])(?P<prefix>[A-Z]{1,4})-?(?P<num>\d{
 NOT_MODEL_PREFIXES = {"RFC", "ISO", "IEC", "IEEE", "EN", "ITU", "CVE", "SP", "NIST", "TLS", "SSL",
                       "SHA", "AES", "DES", "MD", "RC", "TCP", "UDP", "IP", "HTTP", "H", "X", "P",
                       "Q", "PCI", "DDR", "PC", "USB", "CAT", "ANSI", "ETSI", "UTC", "GMT", "AD",
-                      "BC", "NS", "CNS", "PAYG", "PO", "SKU", "ID", "US", "EU", "UK"}  # fmt: skip
+                      "BC", "NS", "PO", "SKU", "ID", "US", "EU", "UK"}  # fmt: skip
 
 
 def _token_slips(doc: Document) -> Iterator[Hit]:
@@ -519,7 +518,7 @@ ZERO_FAILURE_RE = lazyre.compile(
 )
 UNIVERSAL_RE = lazyre.compile(
     r"\b(?:all|every|each)[ \t]+(?:of[ \t]+the[ \t]+)?(?:tests?|runs?|measurements?|scenarios?"
-    r"|results?)\b|\bthroughout\b|\bfor[ \t]+all\b|\bexclusively\b|\bin[ \t]+every\b|\balways\b",
+    r"|results?|benchmarks?|trials?)\b|\bthroughout\b|\bfor[ \t]+all\b|\bexclusively\b|\bin[ \t]+every\b|\balways\b",
     re.IGNORECASE,
 )
 
@@ -629,10 +628,20 @@ def _failures_despite_criteria(doc: Document, extraction: Extraction) -> Iterato
         yield Hit(e.start, e.end, msg, {"criterion": crit.value, "counts": counts})
 
 
+def _profile_kind(value: str) -> str | None:
+    """The kind of a profile value: a device runs one of each kind at a time. SMT or HT on
+    or off is one kind; a named configuration (a profile, preset or template, the standard
+    configuration, factory defaults) another; descriptions of a mode ("fast path", "L4-only
+    mode") name no one configuration and have no kind."""
+    low = value.lower()
+    if low.startswith(("smt ", "ht ")):
+        return low.split()[0]
+    if low in ("fast path", "l4-only mode"):
+        return None
+    return "configuration"
+
+
 def _profile_contradiction(doc: Document, extraction: Extraction) -> Iterator[Hit]:
-    groups = [{v.lower() for v in g} for g in rule_data("C003").get("exclusive_profiles", [])]
-    if not groups:
-        return
     index = text_index(doc)
     profiles = [c for c in stated(extraction.conditions, "profile")
                 if not c.negated and isinstance(c.value, str)]  # fmt: skip
@@ -655,7 +664,8 @@ def _profile_contradiction(doc: Document, extraction: Extraction) -> Iterator[Hi
         claim = universal.get(c.device or "*") or universal.get("*")
         if claim is None or claim is c or claim.value.lower() == c.value.lower():
             continue
-        if not any(claim.value.lower() in g and c.value.lower() in g for g in groups):
+        kind = _profile_kind(claim.value)
+        if kind is None or kind != _profile_kind(c.value):
             continue
         if index.block_at(c.start) is index.block_at(claim.start):
             continue  # both named in one passage: a comparison, not a contradiction

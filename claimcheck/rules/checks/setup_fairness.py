@@ -332,29 +332,45 @@ def _listed(shown: list[str], total: int, sep: str = ", ") -> str:
 NEAR_CAP = 0.95  # a result within 5% of the licensed rate is at the cap
 _LIC = r"licen[cs]\w*"
 LICENSE_WORD_RE = lazyre.compile(_LIC, _I)
-# A result above, or held down by, a license: "performed above their licensed throughput",
-# "surpasses the licensing limit", "limited based upon the license level", "restricted due to
-# licensing", "the limiting factor was the license", "levelling off at the licensed limit".
+# A licence set or was exceeded by a result: the construction, in any wording, is a
+# limiting relation between a result and a licence within one clause, in either order:
+# - the licence as the agent of a limit ("the licence throttled it", "its licence was what
+#   capped ...", "licensing limitations", "the licence was the limiting factor");
+# - a result limited, held or levelled off by, to, at or because of a licence ("held to its
+#   licensed rate", "restricted due to licensing", "flattened at its 5 Gbps licence");
+# - a result above or beyond a licence ("more than its licence allows", "above their
+#   licensed throughput", "exceeds the licensing limit");
+# - a result that reached a licence's limit ("hit its licence cap").
+_LIMITS = (
+    r"limit\w*|capp?(?:s|ed|ing)?|throttl\w*|restrict\w*|constrain\w*|bound(?:s|ed)?"
+    r"|held|holds?|holding|gat(?:es|ed|ing)|bottleneck\w*|ceiling|cause"
+)
+# the licence as the agent: a limiting verb, or "was (what|the) ..." a limit's cause
+_AGENT = (
+    r"limit(?:s|ed)|capp(?:s|ed)|caps|throttl(?:es|ed)|restrict(?:s|ed)|constrain(?:s|ed)"
+    r"|held|holds|bound(?:s|ed)|gat(?:es|ed)|(?:was|is|were)\s+(?:what|the)\s+\w+"
+)
+_PLATEAU = r"level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|stall\w*|pinned"
 LICENSE_CUES = [
-    lazyre.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|outperform\w*)"
-               rf"\s+(?:(?:the|their|its|his|her|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?{_LIC}\b", _I),
-    lazyre.compile(rf"\b(?:limited|capped|restricted|throttled|constrained|bounded|held\s+back"
-               rf"|rate[ -]limited)\b[^.;]{{0,25}}?\b(?:by|due\s+to|based\s+(?:up)?on|because\s+of"
-               rf"|at)\b[^.;]{{0,25}}?\b{_LIC}", _I),
-    lazyre.compile(rf"\b{_LIC}\b[^.;]{{0,60}}?\b(?:limiting\s+factor|bottleneck|cause\s+of\s+the"
-               rf"\s+level\w*\s+off|(?:was|were)\s+(?:\w+\s+){{0,3}}?the\s+cause)", _I),
+    lazyre.compile(rf"\b{_LIC}\b[^.;,]{{0,40}}?\b(?:{_AGENT})\b", _I),
+    lazyre.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
+    lazyre.compile(rf"\b(?:{_LIMITS}|{_PLATEAU})\b[^.;]{{0,30}}?\b(?:by|to|at|due\s+to|because\s+of"
+               rf"|based\s+(?:up)?on|from)\b[^.;]{{0,25}}?\b{_LIC}", _I),
     lazyre.compile(rf"\b(?:limiting\s+factor|bottleneck)\b[^.;]{{0,30}}?\b(?:was|is|were)\s+"
                rf"(?:the\s+|its\s+|their\s+)?{_LIC}", _I),
-    lazyre.compile(rf"\b(?:level\w*[ -]off|flatten\w*|plateau\w*|topped\s+out|capped|stalled)\b"
-               rf"[^.;]{{0,40}}?\b{_LIC}", _I),
-    lazyre.compile(rf"\b{_LIC}\s+(?:limitation|limiting)s?\b(?!\s+(?:is|are)\s+not)", _I),
+    lazyre.compile(rf"\b(?:above|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beyond|over|more\s+than"
+               rf"|higher\s+than|outperform\w*)\s+(?:(?:the|their|its|his|her|a|an)\s+)?"
+               rf"(?:[\w-]+\s+){{0,2}}?{_LIC}\b", _I),
     lazyre.compile(rf"\b(?:hit|hits|reached|reaches|reaching|hitting|ran\s+into|sat\s+at|sits\s+at)\s+"
                rf"(?:the|its|their)\s+(?:[\w.~-]+\s+){{0,3}}?{_LIC}\s+(?:limit|cap|ceiling|level|rate)",
                _I),
 ]  # fmt: skip
-# "the license limit should have played no part", "never hit the license": not a cap.
+# "the license limit should have played no part", "never hit the license", "the licence
+# never limited it": the relation negated, not a cap.
 LICENSE_NOT_RE = lazyre.compile(
-    r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact)\b", _I
+    r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact|affect\w*"
+    r"|limit\w*|capp?\w*|throttl\w*|restrict\w*|constrain\w*|held|hold\w*)\b",
+    _I,
 )
 
 
@@ -841,14 +857,17 @@ def _tuned_other(v: View, c: Any, device: str) -> bool:
 
 # --- S005 bottleneck-not-dut ------------------------------------------------------------------
 
-# The load generator at its own limit: "Avalanche reached its generation limit", "the wrk
-# client was the bottleneck", "the load generator's CPU was saturated".
+# The load generator at its own limit, said in a sentence that names a generator (a tool
+# or a generator noun, see _bottleneck_text): a possessive limit reached ("reached its
+# ... ceiling"), the generator as the bottleneck, saturated or out of capacity ("could not
+# drive more", "its CPU was pegged", "became network-bound"). The same construction as the
+# traffic_generator condition's limit (extract/conditions/tools.py).
 GENERATOR_NOUN = (r"(?:traffic|load|test)[ -]?generat\w*|\bgenerators?\b|\btest\s+(?:tool|equipment"
                   r"|gear)|\bclient\s+(?:machine|host|VM|instance|node|side|box)s?\b|\btesters?\b"
                   r"|\bload[ -]testing\s+(?:tool|equipment)")  # fmt: skip
 GENERATOR_LIMIT_RE = lazyre.compile(
     r"\b(?:reached|hit|hitting|reaching|at)\s+(?:its|their|the)\s+(?:[\w()~.,-]+\s+){0,6}?"
-    r"(?:generation\s+)?(?:limit|capacity|maximum|ceiling)\b|\b(?:was|were|became|is)\s+(?:the\s+)?"
+    r"(?:limit|capacity|maximum|ceiling)\b|\b(?:was|were|became|is)\s+(?:the\s+)?"
     r"bottleneck\b|\bmaxed\s+out\b|\btopped\s+out\b|\b(?:could|can)\s*not\s+(?:generate|drive|push"
     r"|produce|offer)\s+(?:any\s+)?(?:more|enough|higher)\b|\b(?:CPU|cores?)\s+(?:was|were)\s+"
     r"(?:pegged|saturated|maxed)\b|\b(?:was|were|became)\s+(?:CPU|network)[ -]bound\b", _I)  # fmt: skip
@@ -874,8 +893,12 @@ BACKEND_RE = lazyre.compile(r"\b(?:back-?end|upstream|origin|application|web|rea
                         r"|\bback-?ends?\b|\bserver\s+pools?\b|\bupstreams?\b", _I)  # fmt: skip
 BOTTLENECK_RE = lazyre.compile(r"\b(?:bottleneck\w*|limiting\s+factor|saturated|maxed\s+out|ran\s+out"
                            r"\s+of|could\s*not\s+keep\s+up)\b", _I)  # fmt: skip
-# A cloud instance's baseline bandwidth: "a base network throughput of 2.3Gbps with burst to
-# 10Gbps", "the 2.5 Gbps baseline", a "Baseline bandwidth" table column (see _baselines).
+# A burstable bandwidth allowance (a cloud instance's or a shaped link's), the construction
+# in any wording: a bit rate labelled as the baseline, base, guaranteed or committed rate
+# (before or after the figure), or a rate followed by a higher burst or peak allowance
+# ("1.25 Gbps, burstable to 10 Gbps", "2 Gbps (bursts up to 12 Gbps)") in a sentence about
+# an instance, a VM or network bandwidth; or a table column headed "Baseline ..." (see
+# _baselines).
 
 
 @check("bottleneck_not_dut")
@@ -949,7 +972,13 @@ def _bottleneck_text(v: View, once: Any) -> Iterator[Hit]:
             continue
         hit = None
         m = GENERATOR_LIMIT_RE.search(s.text)
-        if m and gen_re.search(s.text) and not NEGATION_RE.search(s.text[: m.start()][-40:]):
+        # the generator is the subject: named before the cue ("the Borealis 7 reached its
+        # limit; the load generator had headroom" is the device's limit)
+        if (
+            m
+            and gen_re.search(s.text, 0, m.end())
+            and not NEGATION_RE.search(s.text[: m.start()][-40:])
+        ):
             hit = (m, "the traffic generator reached its own limit")
         if hit is None:
             m = next((m for rx in LINK_RES if (m := rx.search(s.text))), None)
@@ -981,8 +1010,12 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
         if s is None or s.hedged:
             continue
         before = v.doc.text[max(s.start, q.start - 45) : q.start]
-        after = v.doc.text[q.end : min(s.end, q.end + 25)]
-        if not (BASELINE_BEFORE_RE.search(before) or BASELINE_AFTER_RE.match(after)):
+        after = v.doc.text[q.end : min(s.end, q.end + 45)]
+        if not (
+            BASELINE_BEFORE_RE.search(before)
+            or BASELINE_AFTER_RE.match(after)
+            or (BURST_AFTER_RE.match(after) and NETWORK_CONTEXT_RE.search(s.text))
+        ):
             continue
         g = _gbps(q.value, q.unit)
         named = v.devices_in(s.start, s.end)
@@ -993,7 +1026,11 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
         table = block.table
         if table is None or table.kind in ("tool_output", "code"):
             continue
-        cols = [i for i, h in enumerate(table.header) if re.search(r"\bbase(?:line)?\b", h, _I)]
+        cols = [
+            i
+            for i, h in enumerate(table.header)
+            if re.search(r"\b(?:base(?:line)?|guaranteed|committed)\b", h, _I)
+        ]
         for i in cols:
             unit = re.search(r"\b([GMk]b(?:ps|it/s|/s))\b", table.header[i])
             for row in table.body:
@@ -1008,11 +1045,19 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
     return out
 
 
-BASELINE_BEFORE_RE = lazyre.compile(r"\bbase(?:line)?\s++(?:network\s++)?(?:bandwidth|throughput"
+BASELINE_BEFORE_RE = lazyre.compile(r"\b(?:base(?:line)?|guaranteed|committed)\s++(?:network\s++)?(?:bandwidth|throughput"
                                 r"|performance|rate)\s*+(?:of|is|was|:|=)?\s*+(?:about|approximately"
                                 r"|roughly|only|just)?\s*$", _I)  # fmt: skip
 BASELINE_AFTER_RE = lazyre.compile(
-    r"^\s*(?:network\s+)?base(?:line)?\b(?!\s+(?:test|run|config))", _I
+    r"^\s*(?:network\s+)?(?:base(?:line)?|guaranteed|committed)\b(?!\s+(?:test|run|config))", _I
+)
+BURST_AFTER_RE = lazyre.compile(
+    r"^(?:[ \t]++of[ \t]++(?:network[ \t]++)?(?:bandwidth|throughput))?[ \t]*+[(,;]?[ \t]*+(?:(?:with|and)[ \t]++)?(?:(?:a|an)[ \t]++)?(?:burst(?:s|able|ing)?"
+    r"|peaks?|peaking)[ \t]++(?:(?:up[ \t]++)?to|of)\b",
+    _I,
+)
+NETWORK_CONTEXT_RE = lazyre.compile(
+    r"\b(?:instances?|VMs?|virtual\s+machines?|cloud|network|bandwidth|NICs?|vNICs?|links?)\b", _I
 )
 
 
