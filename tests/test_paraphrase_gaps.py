@@ -1,0 +1,205 @@
+"""Paraphrases claimcheck does not yet handle: each is a strict xfail, so a fix flips it.
+
+Written from scratch with invented names (issue 13, item 10). A bad phrasing should give
+its rule and does not; a good one must not and does. The reason names the mechanism that
+is missing; when a change makes one pass, move it into the rule's ``[[examples]]``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import claimcheck
+
+# (rule, kind, genre, text, reason)
+GAPS = [
+    pytest.param(
+        "A003",
+        "bad",
+        "lab review",
+        "The Caldra C40 pushed 20 Gbps while drawing 250 W, which works out to 120 Mbps per watt.\n",
+        "per-unit efficiency is derived only from table rows; a prose '20 Gbps at 250 W ... 120 Mbps per watt' is never checked (extract/efficiency.py reads tables only)",
+        id="A003_bad_review_per_watt",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="per-unit efficiency is derived only from table rows; a prose '20 Gbps at 250 W ... 120 Mbps per watt' is never checked (extract/efficiency.py reads tables only)",
+        ),
+    ),
+    pytest.param(
+        "A004",
+        "bad",
+        "lab review",
+        "## Throughput\n\nIn our L4 test the Halder H-30 sustained 18 Gbps.\n\n## Power efficiency\n\nEfficiency is the measured L4 throughput divided by the power drawn at full load.\n\n| Device | Full load (W) | Mbps/W |\n|---|---|---|\n| Halder H-30 | 300 | 40 |\n| Halder H-50 | 400 | 55 |\n",
+        "test identity is a name string: the prose figure under heading 'Throughput' (test 'throughput') and the efficiency row derivation named 'L4 throughput' land in different A004 groups",
+        id="A004_bad_review_text_vs_table_rows",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="test identity is a name string: the prose figure under heading 'Throughput' (test 'throughput') and the efficiency row derivation named 'L4 throughput' land in different A004 groups",
+        ),
+    ),
+    pytest.param(
+        "A004",
+        "bad",
+        "vendor blog",
+        "The Ostrel OX-4 reached 250,000 connections per second in our test.\n\nLater in the same test, the Ostrel OX-4 reached 190,000 connections per second.\n",
+        "two exact prose statements of one device/metric/test are never compared (A004 routes are text vs derived/table only)",
+        id="A004_bad_blog_two_paragraphs",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="two exact prose statements of one device/metric/test are never compared (A004 routes are text vs derived/table only)",
+        ),
+    ),
+    pytest.param(
+        "A004",
+        "bad",
+        "README",
+        "## Results\n\nThe Kinto K2 proxy handled 31,000 req/s in the keep-alive test.\n\n| Proxy | Keep-alive req/s |\n|---|---|\n| Kinto K2 | 24,000 |\n| Kinto K1 | 18,000 |\n",
+        "an exact (unqualified) prose figure beside a table is deliberately skipped as 'maybe another run'; also the prose result '31,000 req/s' leaks into the table cells as load_setting=31000",
+        id="A004_bad_readme_text_and_table_same_section",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="an exact (unqualified) prose figure beside a table is deliberately skipped as 'maybe another run'; also the prose result '31,000 req/s' leaks into the table cells as load_setting=31000",
+        ),
+    ),
+    pytest.param(
+        "A004",
+        "bad",
+        "datasheet",
+        "# Test results\n\nThe Merrow M-8 reached 40 Gbps of L4 throughput in our test.\n\n| Model | L4 throughput (Gbps) |\n|---|---|\n| Merrow M-8 | 32 |\n| Merrow M-4 | 20 |\n",
+        "an exact (unqualified) prose figure beside a table is deliberately skipped; the prose figure gets test=None while the table gets 'L4 throughput'",
+        id="A004_bad_datasheet_twice",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="an exact (unqualified) prose figure beside a table is deliberately skipped; the prose figure gets test=None while the table gets 'L4 throughput'",
+        ),
+    ),
+    pytest.param(
+        "A007",
+        "bad",
+        "datasheet",
+        "Latency for the Gellin G5: median 3.4 ms, 99th percentile 2.9 ms.\n",
+        "A007 reads statistics from tables and tool output only; prose 'median X, 99th percentile Y' carries no typed statistic",
+        id="A007_bad_datasheet_prose_order",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="A007 reads statistics from tables and tool output only; prose 'median X, 99th percentile Y' carries no typed statistic",
+        ),
+    ),
+    pytest.param(
+        "A007",
+        "bad",
+        "lab review",
+        "On the Gellin G5 we saw a p50 of 3.4 ms and a p99 of 2.9 ms.\n",
+        "A007 reads statistics from tables and tool output only; prose 'a p50 of X and a p99 of Y' carries no typed statistic",
+        id="A007_bad_review_prose_p50_p99",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="A007 reads statistics from tables and tool output only; prose 'a p50 of X and a p99 of Y' carries no typed statistic",
+        ),
+    ),
+    pytest.param(
+        "A004",
+        "bad",
+        "README",
+        "## Results\n\nThe Kinto K2 proxy handled 31,000 req/s in the keep-alive test.\n\n## Summary\n\n| Proxy | Keep-alive req/s |\n|---|---|\n| Kinto K2 | 24,000 |\n",
+        "prose figure and summary table in different sections are never compared (A004 text-vs-table is keyed by section)",
+        id="A004_bad_readme_summary_vs_text",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="prose figure and summary table in different sections are never compared (A004 text-vs-table is keyed by section)",
+        ),
+    ),
+    pytest.param(
+        "C004",
+        "bad",
+        "lab review",
+        "## Results\nThe full results for all object sizes are in Table 6.\n\nTable 1: Connection rate by object size\n\n| Size | Tenby T4 |\n|---|---|\n| 1 KB | 88,000 |\n",
+        "figure/table references are checked only when the report has MIN_CAPTIONS (3) captions of that kind; 'Table 6' beside a lone 'Table 1' is not flagged",
+        id="C004_bad_review_missing_table_one_caption",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="figure/table references are checked only when the report has MIN_CAPTIONS (3) captions of that kind; 'Table 6' beside a lone 'Table 1' is not flagged",
+        ),
+    ),
+    pytest.param(
+        "C004",
+        "bad",
+        "datasheet",
+        "| Model | Throughput |\n|---|---|\n| Ashwell A-5 | 20 Gbps [3] |\n\n[1] Measured with 1,500-byte frames.\n[2] Two 10 GbE ports.\n",
+        "bracketed numeric footnote markers ('20 Gbps [3]') are not read as footnote references; only <sup>n</sup> and [^name]",
+        id="C004_bad_datasheet_bracket_footnote",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="bracketed numeric footnote markers ('20 Gbps [3]') are not read as footnote references; only <sup>n</sup> and [^name]",
+        ),
+    ),
+    pytest.param(
+        "C004",
+        "bad",
+        "README",
+        "# Benchmarks\n\nSee Figure 4 for the latency histogram.\n\nFigure 1: Requests per second by worker count\n",
+        "figure/table references are checked only when the report has MIN_CAPTIONS (3) captions; 'Figure 4' beside a lone 'Figure 1' is not flagged",
+        id="C004_bad_readme_missing_figure_one_caption",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="figure/table references are checked only when the report has MIN_CAPTIONS (3) captions; 'Figure 4' beside a lone 'Figure 1' is not flagged",
+        ),
+    ),
+    pytest.param(
+        "C002",
+        "bad",
+        "datasheet",
+        "| Item | Value |\n|---|---|\n| Model | Fennick FG-210 |\n| Software | FennOS 7.2.4 |\n\nAll figures were measured on the Fennick FG-210 running FennOS 7.3.1.\n",
+        "a version given in a key/value spec table (Software | FennOS 7.2.4) is not attached to the device, so it is never compared with the prose version",
+        id="C002_bad_datasheet_version_mismatch",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="a version given in a key/value spec table (Software | FennOS 7.2.4) is not attached to the device, so it is never compared with the prose version",
+        ),
+    ),
+    pytest.param(
+        "C002",
+        "bad",
+        "README",
+        "Benchmarked the Quillfeather QF-2 proxy, version 2.4.0.\n\n```\n$ qf2 --version\nQuillfeather QF-2 version 2.5.1\n```\n\nThe Quillfeather QF-2 served 52,000 req/s.\n",
+        "versions printed in tool output (code blocks: '--version') are not read as a device's release",
+        id="C002_bad_readme_version_in_output",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="versions printed in tool output (code blocks: '--version') are not read as a device's release",
+        ),
+    ),
+    pytest.param(
+        "C003",
+        "bad",
+        "lab review",
+        "## Methodology\nThroughput is the highest rate at which the Garrow GW-7 forwarded traffic with zero packet loss.\n\n## Results\nThe Garrow GW-7 forwarded 9.4 Gbps with 0.3% packet loss.\n",
+        "a loss percentage ('0.3% packet loss') is not an errors fact, so a zero-loss criterion is never contradicted",
+        id="C003_bad_review_zero_loss_but_loss",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="a loss percentage ('0.3% packet loss') is not an errors fact, so a zero-loss criterion is never contradicted",
+        ),
+    ),
+    pytest.param(
+        "C003",
+        "bad",
+        "vendor blog",
+        "## Setup\nEvery test used the Balanced tuning profile on the Wexford W-3.\n\n## Results\nWith the Turbo tuning profile, the Wexford W-3 reached 48 Gbps.\n",
+        "a 'tuning profile' named in a universal statement ('Every test used the Balanced tuning profile') is not read as a profile condition; only known profile wording is",
+        id="C003_bad_blog_all_tests_profile",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="a 'tuning profile' named in a universal statement ('Every test used the Balanced tuning profile') is not read as a profile condition; only known profile wording is",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("rule", "kind", "genre", "text", "reason"), GAPS)
+def test_paraphrase_gap(rule, kind, genre, text, reason):
+    codes = {f.rule for f in claimcheck.check_text(text, name=f"{rule}-{genre}.md").findings}
+    if kind == "bad":
+        assert rule in codes, reason
+    else:
+        assert rule not in codes, reason
