@@ -192,15 +192,17 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
 # --- power_method ---------------------------------------------------------------------------
 
 POWER_PATTERNS = [
-    (lazyre.compile(rf"[\"“]?\bshow{_W}power\b[\"”]?|\ballocated{_W}power\b|\bpower{_W}(?:allocation"
-                rf"|budget)\b", _I), "allocated"),
+    (lazyre.compile(rf"[\"“]?\bshow{_W}power\b[\"”]?|\ballocated{_W}(?:power|budget)\b"
+                rf"|\bpower{_W}(?:allocation|budget)\b|\b(?:is|are|was|were){_W}allocated\b", _I),
+     "allocated"),
     (lazyre.compile(rf"\b(?:external|inline|in-line)?[ \t]*power{_W}(?:meters?|analy[sz]ers?|monitors?)\b"
                 rf"|\b(?:external|inline){_W}power{_W}(?:management{_W})?(?:devices?|meters?|monitors?)\b"
                 rf"|\bactual{_W}power{_W}(?:consumed|consumption|draw)\b|\bexternally{_W}measured\b"
                 rf"|\bmeasured{_W}power\b|\bwatt[ \t-]?meters?\b|\bmetered{_W}PDUs?\b"
                 rf"|\bpower{_W}(?:draw|consumption|usage)[^.;]{{0,60}}?\b(?:was|were){_W}measured\b",
                 _I), "measured"),
-    (lazyre.compile(r"\bname[ \t-]?plate\b", _I), "nameplate"),
+    (lazyre.compile(r"\bname[ \t-]?plate\b|\bTDP\b|\bthermal[ \t]+design[ \t]+power\b", _I),
+     "nameplate"),
     (lazyre.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
                 rf"{_W}rating)\b", _I), "nameplate?"),
 ]  # fmt: skip
@@ -208,7 +210,8 @@ POWER_WORD_RE = lazyre.compile(r"\bpower\b|\bwatts?\b|\bW\b", _I)
 
 
 POWER_METHOD_WORDS = (
-    "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating"
+    "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating",
+    "tdp",
 )  # fmt: skip
 
 
