@@ -344,7 +344,9 @@ _AUXILIARY = {"was", "were", "is", "are", "be", "been", "being", "has", "have", 
 
 
 # where a coordinated clause with its own subject begins ("X drew 340 W and the Y drew 410 W")
-_CLAUSE = lazyre.compile(r";[ \t]*+|,?(?<![ \t])[ \t]++(?:while|whereas|but|and)[ \t]++(?=the[ \t]|[A-Z])")
+_CLAUSE = lazyre.compile(
+    r";[ \t]*+|,?(?<![ \t])[ \t]++(?:while|whereas|but|and)[ \t]++(?=the[ \t]|[A-Z])"
+)
 
 
 def _subjects(block: Block) -> list[Seed]:

@@ -1392,8 +1392,9 @@ def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
 # A table column that says where each figure comes from, and the words that mark a figure
 # as the report's own measurement.
 SOURCE_HEADER_RE = lazyre.compile(r"\b(?:source|origin|provenance|basis)\b|measured\s*/\s*(?:advertised"
-                              r"|published|claimed)", _I)  # fmt: skip
-MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*)|this\s+(?:report"
+                              r"|published|claimed)|\b(?:figure|value|data|number)s?[ \t]+(?:from"
+                              r"|taken[ \t]+from)\b", _I)  # fmt: skip
+MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*|measurements?|bench\w*)|this\s+(?:report"
                               r"|test\w*)|in[ -]house)\b", _I)  # fmt: skip
 
 
