@@ -83,6 +83,16 @@ RESULT_VERBS = frozenset(
         "beat",
         "trailed",
         "led",
+        # power, CPU and forwarding results ("X drew 410 W", "X showed 22% CPU")
+        "forwarded",
+        "moved",
+        "drew",
+        "consumed",
+        "showed",
+        "used",
+        "held",
+        "kept",
+        "established",
     ]
 )
 
@@ -333,23 +343,38 @@ def _compared_with(block: Block) -> list[Seed]:
 _AUXILIARY = {"was", "were", "is", "are", "be", "been", "being", "has", "have", "had"}
 
 
+# where a coordinated clause with its own subject begins ("X drew 340 W and the Y drew 410 W")
+_CLAUSE = lazyre.compile(
+    r";[ \t]*+|,?(?<![ \t])[ \t]++(?:while|whereas|but|and)[ \t]++(?=the[ \t]|[A-Z])"
+)
+
+
 def _subjects(block: Block) -> list[Seed]:
-    """The subject of a sentence whose verb reports a result and that states a number."""
+    """The subject of a sentence (or of a coordinated clause) whose verb reports a result and
+    that states a number."""
     out: list[Seed] = []
     for sentence in split(block.text, block.start):
-        words = list(re.finditer(r"[^\s]+", sentence.text[:200]))
-        for i, w in enumerate(words[:7]):
-            verb = w.group().lower().strip(",.")
-            if verb not in RESULT_VERBS or i == 0:
-                continue
-            if words[i - 1].group().lower() in _AUXILIARY:
-                break  # "Power was averaged over three runs": passive, no subject
-            rest = sentence.text[w.end() :]
-            if not re.search(r"\d", rest):
-                break
-            subject = sentence.text[: w.start()]
-            s = _seed(subject, sentence.start, "subject", "right")
-            if s and all(is_generic(t) for t in tokens(subject[: s.start - sentence.start])):
+        cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            s = _clause_subject(sentence.text[a:b], sentence.start + a)
+            if s is not None:
                 out.append(s)
-            break
     return out
+
+
+def _clause_subject(text: str, start: int) -> Seed | None:
+    words = list(re.finditer(r"[^\s]+", text[:200]))
+    for i, w in enumerate(words[:7]):
+        verb = w.group().lower().strip(",.")
+        if verb not in RESULT_VERBS or i == 0:
+            continue
+        if words[i - 1].group().lower() in _AUXILIARY:
+            return None  # "Power was averaged over three runs": passive, no subject
+        if not re.search(r"\d", text[w.end() :]):
+            return None
+        subject = text[: w.start()]
+        s = _seed(subject, start, "subject", "right")
+        if s and all(is_generic(t) for t in tokens(subject[: s.start - start])):
+            return s
+        return None
+    return None

@@ -42,7 +42,8 @@ _GAP = r"[ \t\u00a0\u202f]?-?[ \t\u00a0\u202f]?"
 # Extra spellings the scanner accepts after a number (longest match wins).
 _EXTRA_UNITS = [
     "GigE", "GbE", "Gigabit", "Gigabits", "Megabits", "Megabit", "Kilobytes", "Kilobyte",
-    "kilobits", "Mbits/s", "Gbits/s", "HTTP requests", "requests", "connections",
+    "kilobits", "Mbits/s", "Gbits/s", "HTTP requests", "HTTPS requests", "requests", "connections",
+    "handshakes", "TLS handshakes", "SSL handshakes",
     "transactions", "sessions", "users", "packets", "Watts", "watts", "BTUs/hr",
     "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "TPS", "pps", "kpps",
     "Kpps", "Mpps", "kCPS", "BTU_per_hour",
@@ -94,7 +95,10 @@ def _unit_for(spelling: str) -> str | None:
     norm = {"GigE": "Gbps", "GbE": "Gbps", "Gigabit": "Gbps", "Gigabits": "Gbps",
             "Megabit": "Mbps", "Megabits": "Mbps", "Kilobyte": "kilobyte",
             "Kilobytes": "kilobyte", "Mbits/s": "Mbps", "Gbits/s": "Gbps",
-            "HTTP requests": "request", "BTUs/hr": "BTU_per_hour"}.get(norm, norm)  # fmt: skip
+            "HTTP requests": "request", "HTTPS requests": "request", "BTUs/hr": "BTU_per_hour",
+            # a full TLS handshake is the transaction an SSL TPS figure counts
+            "handshakes": "transaction", "TLS handshakes": "transaction",
+            "SSL handshakes": "transaction"}.get(norm, norm)  # fmt: skip
     return canonical_unit(norm)
 
 

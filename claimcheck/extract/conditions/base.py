@@ -54,7 +54,8 @@ HEDGE_CUES = (
     "misleading", "instead of", "rather than measure", "artificially inflate",
     "inflate", "one vendor released", "according to", "datasheets", "data sheets",
     "marketing literature", "marketing numbers", "defines", "is defined as",
-    "calls that", "hypothetical", "for example, a vendor", "beware",
+    "calls that", "hypothetical", "for example, a vendor", "beware", "older reports",
+    "earlier reports", "previous reports", "past reports",
 )  # fmt: skip
 # Cues that, in a paragraph's first sentence, make the whole paragraph about others.
 TOPIC_CUES = (

@@ -50,6 +50,13 @@ CARRIED_RE = lazyre.compile(
     rf"(?:{_W}(?:encrypted|HTTPS?|GET|application)){{0,2}}{_W}{_REQ}\b",
     _I,
 )
+# "each TLS connection was kept open for 50 requests"
+KEPT_OPEN_RE = lazyre.compile(
+    rf"\b(?:each|every|a|one|the)(?:{_W}(?:TCP|SSL|TLS|HTTPS?|client)){{0,2}}{_W}(?:connection|session)s?"
+    rf"(?:{_W}(?:was|were|is|are|stayed|remained|stays|remains))?{_W}open{_W}for"
+    rf"(?:{_W}(?:exactly|only|about|around))?{_W}(?P<n>{NUM})(?:{_W}(?:HTTPS?|GET)){{0,2}}{_W}{_REQ}\b",
+    _I,
+)
 OVER_ONE_RE = lazyre.compile(
     rf"(?<![\w.,-])(?P<n>{NUM})(?:{_W}(?:HTTPS?|GET|encrypted)){{0,2}}{_W}{_REQ}"
     rf"(?:{_W}(?:pipelined|sent|carried|multiplexed))?{_W}over{_W}(?:each|an?{_W}single|one"
@@ -79,7 +86,9 @@ def requests_per_connection(ctx: Ctx) -> list[RawCondition]:
         values = int_list(m.group("list"))
         if values:
             out.append(ctx.make("requests_per_connection", _one(values), m.start(), m.end()))
-    for m in (m for rx in (RPC_RE, CARRIED_RE, OVER_ONE_RE) for m in ctx.finditer(rx)):
+    for m in (
+        m for rx in (RPC_RE, CARRIED_RE, KEPT_OPEN_RE, OVER_ONE_RE) for m in ctx.finditer(rx)
+    ):
         n = to_int(m.group("n"))
         if (
             n is not None
@@ -111,9 +120,14 @@ LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # a configuration named for layer 4 ("TurboL4", "Quick-L4", "Edge L4 profile")
     (lazyre.compile(r"\b[A-Z][A-Za-z]{1,20}?-?L4\b|\b[A-Z][A-Za-z]{1,20}+[ \t]L4[ \t]+(?:profile|mode"
                 r"|preset|template)s?\b"), "L4"),
+    (lazyre.compile(r"\bL4[ \t]++(?:profile|preset|template)s?\b", _I), "L4"),
+    # forwarding that does not read HTTP: "forwards TCP without parsing HTTP"
+    (lazyre.compile(rf"\bwithout{_W}(?:parsing|inspecting|reading|decoding|looking{_W}(?:at|into))"
+                rf"{_W}(?:the{_W})?(?:HTTP|{_L7}|application[ \t-]layer|requests?|headers?)\b", _I), "L4"),
     (lazyre.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
                 _I), "L4"),
     (lazyre.compile(rf"\bTCP[ \t-]+only{_W}mode\b", _I), "L4"),
+    (lazyre.compile(rf"\b{_L4}{_W}(?:forwarding|switching|load[ \t-]balancing){_W}only\b", _I), "L4"),
     (lazyre.compile(rf"\bonly{_W}(?:[\w-]+{_W}){{0,4}}?{_L4}\b", _I), "L4"),
     (lazyre.compile(rf"\binspect(?:s|ed|ing)?{_W}(?:the{_W}|each{_W}|every{_W}|all{_W})?"
                 rf"(?:HTTP{_W}|client{_W})?{_TARGET}\b", _I), "L7"),

@@ -286,10 +286,19 @@ _VAGUE = (
     r"|occasional|sporadic"
 )
 ERROR_KINDS = [
-    (r"time-?outs?|timed[ \t-]out[ \t]+(?:requests|connections)", "timeouts"),
+    (
+        r"time-?outs?|timed[ \t-]out[ \t]+(?:requests|connections)"
+        r"|(?:requests|transactions|connections)[ \t]+timed[ \t-]out",
+        "timeouts",
+    ),
     (r"connection[ \t-]closed(?:[ \t]+errors?)?|connection[ \t]+resets?", "connection_closed"),
     (r"non-2xx(?:[ \t]+(?:or[ \t]+3xx[ \t]+)?responses?)?", "non_2xx"),
-    (r"failures|failed[ \t]+(?:requests|transactions|connections)", "failures"),
+    # "12 failed requests" and "12 requests failed"
+    (
+        r"failures|failed[ \t]+(?:requests|transactions|connections)"
+        r"|(?:requests|transactions|connections)[ \t]+failed",
+        "failures",
+    ),
     (
         r"(?:(?:socket|HTTP|read|write|connect|connection)[ \t]+)?errors?|error[ \t]+responses",
         "errors",

@@ -84,12 +84,17 @@ _RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes)"
 RUN_COUNT_RES = [
     lazyre.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
                rf"|successful|test|complete|full|identical|clean)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
-    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>{NUM}){_W}times\b", _I),
+    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
+               rf"{_W}(?:test|configuration|scenario|run|benchmark))?{_W}(?P<n>{NUM}){_W}times\b", _I),
     lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>multiple|several"
                rf"|many){_W}times\b", _I),
 ]  # fmt: skip
 RUN_POLICY_RES = [
     (lazyre.compile(rf"\bbest(?:{_W}overall)?{_W}(?:test{_W})?(?:run|runs|result|results|of)\b", _I), "best"),
+    # "the peak run", "the maximum observed over four runs", "we report the highest result"
+    (lazyre.compile(rf"\b(?:highest|peak|maximum|top)(?:{_W}(?:observed|measured|single))?{_W}"
+                rf"(?:test{_W})?(?:run|runs|over|across)\b|\breport(?:s|ed)?{_W}(?:only{_W})?the{_W}"
+                rf"(?:highest|peak|maximum|top){_W}(?:result|value|figure|number)s?\b", _I), "best"),
     (lazyre.compile(rf"\bmedian(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}{_RUN_NOUN}|{_W}(?:run|result|value))\b",
                 _I), "median"),
     (lazyre.compile(rf"\b(?:average|mean)(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}(?:{_RUN_NOUN}|results))\b"
@@ -100,7 +105,7 @@ RUN_POLICY_RES = [
 
 RUNS_WORDS = (
     "run", "iteration", "trial", "repetition", "pass", "times", "best", "median", "average",
-    "mean", "binary"
+    "mean", "binary", "highest", "peak", "maximum", "top"
 )  # fmt: skip
 
 
@@ -210,7 +215,7 @@ _OWN_SOURCE = (
     r"|telemetry|dashboard|CLI|web[ \t]+UI)"
 )
 POWER_PATTERNS = [
-    (lazyre.compile(rf"\ballocated{_W}power\b|\bpower{_W}(?:allocation|budget)\b"
+    (lazyre.compile(rf"\ballocated{_W}(?:power|budget)\b|\bpower{_W}(?:allocation|budget)\b|\b(?:is|are|was|were){_W}allocated\b"
                 rf"|\b(?:reported|shown|displayed|read|queried|polled|obtained)[ \t]+(?:by|from|via"
                 rf"|through|on)[ \t]+{_OWN_SOURCE}\b|\baccording[ \t]+to[ \t]+{_OWN_SOURCE}\b"
                 rf"|\b(?:BMC|IPMI|SNMP|Redfish){_W}(?:power{_W})?(?:readings?|counters?|sensors?)\b",
@@ -221,7 +226,8 @@ POWER_PATTERNS = [
                 rf"|\bmeasured{_W}power\b|\bwatt[ \t-]?meters?\b|\bmetered{_W}PDUs?\b"
                 rf"|\bpower{_W}(?:draw|consumption|usage)[^.;]{{0,60}}?\b(?:was|were){_W}measured\b",
                 _I), "measured"),
-    (lazyre.compile(r"\bname[ \t-]?plate\b", _I), "nameplate"),
+    (lazyre.compile(r"\bname[ \t-]?plate\b|\bTDP\b|\bthermal[ \t]+design[ \t]+power\b", _I),
+     "nameplate"),
     (lazyre.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
                 rf"{_W}rating)\b", _I), "nameplate?"),
 ]  # fmt: skip
@@ -235,7 +241,7 @@ COMMAND_WORD_RE = lazyre.compile(
 
 POWER_METHOD_WORDS = (
     "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating",
-    "psu", "ipmi", "snmp", "bmc", "redfish", "energy",
+    "psu", "ipmi", "snmp", "bmc", "redfish", "energy", "tdp",
 )  # fmt: skip
 
 

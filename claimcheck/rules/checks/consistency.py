@@ -803,7 +803,7 @@ class _Targets:
         text = s.text
         appendix_q_spans: list[tuple[int, int]] = []
         for m in APPENDIX_REF_RE.finditer(text):
-            if (block.start == s.start and m.start() <= 8) or self._external(text, m):
+            if (block.start == s.start and _leads(text, m.start(), 8)) or self._external(text, m):
                 continue  # the appendix's own label, or another document's appendix
             app = m.group("app").upper()
             if m.group("q"):
@@ -851,7 +851,7 @@ class _Targets:
 
     def _figures(self, doc: Document, block: Block, s: Sentence) -> Iterator[Hit]:
         for m in FIGURE_REF_RE.finditer(s.text):
-            if block.start == s.start and m.start() <= 6 or self._external(s.text, m):
+            if block.start == s.start and _leads(s.text, m.start()) or self._external(s.text, m):
                 continue  # the caption itself
             kind = _kind(m.group("kind"))
             have = self.captions.get(kind, set())
@@ -883,6 +883,11 @@ class _Targets:
     def _external(text: str, m: re.Match[str]) -> bool:
         return bool(EXTERNAL_BEFORE_RE.search(text[max(0, m.start() - 40) : m.start()])
                     or EXTERNAL_AFTER_RE.match(text, m.end()))  # fmt: skip
+
+
+def _leads(text: str, at: int, limit: int = 6) -> bool:
+    """Only markup precedes ``at`` ("**Figure 2**" leads; "See Figure 4" does not)."""
+    return at <= limit and not any(ch.isalnum() for ch in text[:at])
 
 
 def _ranges(numbers: set[int], limit: int | None = None) -> str:

@@ -340,7 +340,7 @@ CONFIG_RE = lazyre.compile(r"\bconfig(?:uration)?s?\b|\bconfig(?:uration)?[ \t]+
 _NOT_OUT = (
     r"(?:not[ \t]+(?:been[ \t]+)?(?:publicly[ \t]+|freely[ \t]+)?(?:made[ \t]+)?"
     r"(?:available|published|disclosed|provided|released|shared)|unavailable|confidential"
-    r"|available[ \t]+(?:only[ \t]+)?(?:up)?on[ \t]+request|withheld)"
+    r"|available[ \t]+[^.;:]{0,40}?\b(?:up)?on[ \t]+request|withheld)"
 )
 # "the configurations are not published", "device configs were unavailable"
 UNAVAILABLE_AFTER_RE = lazyre.compile(

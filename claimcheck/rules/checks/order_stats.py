@@ -27,7 +27,7 @@ _VALUE_RE = lazyre.compile(r"^[~≈]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*([a-z
 
 def stat_key(label: str) -> tuple[str, float] | None:
     """("pct", 50.0) for "p50"/"50%"/"median", ("min", 0), ("max", 100), ("mean", -1)."""
-    m = _STAT_RE.match(label.strip().strip("*:").strip())
+    m = _STAT_RE.match(_without_unit(label.strip().strip("*:").strip()))
     if not m:
         return None
     if m.group(1):
@@ -40,6 +40,14 @@ def stat_key(label: str) -> tuple[str, float] | None:
         return ("pct", 50.0)
     pct = float(m.group(5) or m.group(6) or m.group(7))
     return ("pct", pct) if 0 < pct < 100 else None
+
+
+def _without_unit(label: str) -> str:
+    """ "min (ms)" / "p99 [µs]" -> "min": a header may carry the column's unit."""
+    for opener, closer in (("(", ")"), ("[", "]")):
+        if label.endswith(closer) and opener in label:
+            return label[: label.rindex(opener)].strip().strip("*:").strip()
+    return label
 
 
 def cell_value(cell: Cell) -> tuple[float, str] | None:

@@ -80,9 +80,26 @@ COORD_GAP_RE = lazyre.compile(
     r"\s{0,40}+(?:[\w-]{1,30}\s++){0,2}?(?:and|&|or|as well as|plus|,)\s*(?:and\s+)?(?:the\s+|both\s+)?",
     _I,
 )
+
+
+def _coordinated(runs: list[list[Any]], text: str, end: int) -> set[str]:
+    """The first device of ``runs``, with the devices coordinated after it when a group word
+    leads them ("on both the A and the B"); without one, "on the A, and the B did ..." may
+    open another clause."""
+    group = {runs[0][2]}
+    if not GROUP_WORD_RE.search(text, end, runs[0][0]):
+        return group
+    for prev, nxt in zip(runs, runs[1:], strict=False):
+        if not COORD_GAP_RE.fullmatch(text, prev[1], nxt[0]):
+            break
+        group.add(nxt[2])
+    return group
+
+
 # A setting bound to the device named right after it: "FastHTTP profile for the BIG-IP".
 FOLLOW_GAP_RE = lazyre.compile(
-    r"\s{0,40}+(?:[\w-]{1,30}\s++){0,2}?(?:for|on|of|in|to)\s+(?:the\s+|its\s+)?", _I
+    r"\s{0,40}+(?:[\w-]{1,30}\s++){0,2}?(?:for|on|of|in|to)\s+(?:both\s+|all\s+)?(?:the\s+|its\s+)?",
+    _I,
 )
 GROUP_WORD_RE = lazyre.compile(r"\b(?:both|all|each|every)\b", _I)
 _HEADING_TRIM_RE = lazyre.compile(r"^[#\s*_]+(?:[\s*_#:]*$)?|(?<![\s*_#:])[\s*_#:]+$")
@@ -214,7 +231,7 @@ class View:
         if before and start - before[-1][1] <= 3:
             return {before[-1][2]}
         if after and after[0][0] - end <= 40 and FOLLOW_GAP_RE.fullmatch(text, end, after[0][0]):
-            return {after[0][2]}
+            return _coordinated(after, text, end)
         if not before and after and GROUP_WORD_RE.search(text, s0, start):
             return fallback or {r[2] for r in after}  # "both ran at 1024 SimUsers and the A ..."
         if before:
@@ -225,7 +242,7 @@ class View:
                 i -= 1
             return group
         if after:
-            return {after[0][2]}
+            return _coordinated(after, text, end)
         return fallback
 
     def conditions(self, name: str) -> list[tuple[Condition, set[str]]]:
@@ -1467,8 +1484,9 @@ def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
 # A table column that says where each figure comes from, and the words that mark a figure
 # as the report's own measurement.
 SOURCE_HEADER_RE = lazyre.compile(r"\b(?:source|origin|provenance|basis)\b|measured\s*/\s*(?:advertised"
-                              r"|published|claimed)", _I)  # fmt: skip
-MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*)|this\s+(?:report"
+                              r"|published|claimed)|\b(?:figure|value|data|number)s?[ \t]+(?:from"
+                              r"|taken[ \t]+from)\b", _I)  # fmt: skip
+MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*|measurements?|bench\w*)|this\s+(?:report"
                               r"|test\w*)|in[ -]house)\b", _I)  # fmt: skip
 
 
