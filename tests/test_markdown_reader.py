@@ -224,3 +224,9 @@ def test_hostile_markdown_reads_in_linear_time(case: str) -> None:
     _check_spans(read_text(build(50), "hostile.md"))
     n = 300 if case == "table_rows" else 1000  # 3,000 and 24,000 rows
     assert_linear(lambda text: read_text(text, "hostile.md"), build, n, repeat=2)
+
+
+def test_a_closed_multi_line_comment_is_no_text() -> None:
+    text = "<!--\nDraft: the Wren W2 reached 99 Gbps\n-->\nThe Wren W2 reached 12 Gbps.\n"
+    assert _blocks(text) == [("paragraph", "The Wren W2 reached 12 Gbps.")]
+    assert "99 Gbps" in _blocks(text, "notes.txt")[0][1]  # plain text reads it

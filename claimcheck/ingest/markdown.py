@@ -34,7 +34,8 @@ class MarkdownSegmenter:
     def __init__(self, lines: Sequence[Line]) -> None:
         self.lines = lines
         self.out: list[Segment] = []
-        self.done = 0  # lines before this index are segmented
+        self.done = 0  # lines before this index are segmented or queued
+        self.pending: int | None = None  # first line of the queued text
         self.last_table = -10  # line index where the latest table ended
 
     def run(self) -> list[Segment]:
@@ -46,6 +47,7 @@ class MarkdownSegmenter:
             self._leaf(leaf)
             self.done = max(self.done, leaf.stop)
         self._text(self.done, len(self.lines))
+        self._flush()
         return self.out
 
     def _leaf(self, leaf: Leaf) -> None:
@@ -58,14 +60,25 @@ class MarkdownSegmenter:
             self._fence(first, stop, leaf.info)
         elif leaf.kind in ("list_item", "star_item"):
             self._item(leaf)
-        elif leaf.kind == "html_block" and self._is_comment(first, stop):
-            pass
-        elif leaf.kind != "hr":
+        elif leaf.kind == "hr" or (leaf.kind == "html_block" and self._is_comment(first, stop)):
+            self._flush()  # no text, and the end of the text before it
+        else:
             self._text(first, stop)
 
     def _text(self, first: int, stop: int) -> None:
-        """Segment lines ``[first, stop)`` with the plain-text rules."""
-        lines = self.lines
+        """Queue lines ``[first, stop)`` for the plain-text rules; text runs next to
+        each other are cut together (a tab table whose first line markdown-it reads as
+        indented code stays one table)."""
+        if self.pending is None:
+            self.pending = first
+        self.done = max(self.done, stop)
+
+    def _flush(self) -> None:
+        """Segment the queued text lines with the plain-text rules."""
+        first, stop, lines = self.pending, self.done, self.lines
+        self.pending = None
+        if first is None:
+            return
         while first < stop and (lines[first].is_blank or _only_quote(lines[first])):
             first += 1
         if first >= stop:
@@ -79,7 +92,11 @@ class MarkdownSegmenter:
             self.out.append(seg)
         if segmenter.last_table >= 0:
             self.last_table = segmenter.last_table + first
-        self.done = max(self.done, stop)
+
+    def _emit(self, seg: Segment) -> None:
+        """Add a segment the Markdown parse found, after the text queued before it."""
+        self._flush()
+        self.out.append(seg)
 
     def _heading(self, leaf: Leaf) -> None:
         title = clean_title(leaf.title)
@@ -89,9 +106,7 @@ class MarkdownSegmenter:
             return
         last = leaf.stop - 1
         start, end = lines[leaf.first].content_start, lines[last].content_end
-        self.out.append(
-            Segment("heading", leaf.first, last, start, end, level=leaf.level, title=title)
-        )
+        self._emit(Segment("heading", leaf.first, last, start, end, level=leaf.level, title=title))
 
     def _table(self, first: int, stop: int) -> None:
         """A pipe table; it ends before the first line without a pipe (a caption
@@ -108,7 +123,7 @@ class MarkdownSegmenter:
         table = T.pipe_table(rows, code_spans=True)
         start = min([rows[0].content_start] + [r.start for r in table.rows[:1]])
         end_at = max([rows[-1].content_end] + [r.end for r in table.rows[-1:]])
-        self.out.append(Segment("table", first, end - 1, start, end_at, table=table))
+        self._emit(Segment("table", first, end - 1, start, end_at, table=table))
         self.last_table = end - 1
         self.done = max(self.done, end)
         if end < stop:
@@ -126,7 +141,7 @@ class MarkdownSegmenter:
         tool = detect_tool(content)
         table = T.tool_table(content, tool)
         start, end = self.lines[first].content_start, self.lines[close].content_end
-        self.out.append(Segment("table" if tool else "code", first, close, start, end, table=table))
+        self._emit(Segment("table" if tool else "code", first, close, start, end, table=table))
 
     def _item(self, leaf: Leaf) -> None:
         """A list item's text, after its marker; a ``*`` item right under a table
@@ -138,7 +153,7 @@ class MarkdownSegmenter:
         match = _MARKER.match(line.raw)
         start = line.start + (match.end() if match else line.indent)
         end = self.lines[leaf.stop - 1].content_end
-        self.out.append(Segment("list_item", leaf.first, leaf.stop - 1, start, max(start, end)))
+        self._emit(Segment("list_item", leaf.first, leaf.stop - 1, start, max(start, end)))
 
     def _is_comment(self, first: int, stop: int) -> bool:
         """True for an HTML comment block that closes ("<!-- ... -->")."""
