@@ -1,7 +1,11 @@
 r"""Read a report into a :class:`~claimcheck.models.Document`: exact text,
 line index, and blocks (headings, paragraphs, list items, footnotes, tables).
 
-Conventions of the blocks produced here:
+Markdown inputs (``.md``, ``.markdown``, or a text given that name) take their block
+structure (headings, fences, pipe tables, lists, block quotes, HTML comments) from
+markdown-it-py (:mod:`claimcheck.ingest.markdown`); other text, and what Markdown
+leaves as plain paragraphs, is cut by the text rules (:mod:`claimcheck.ingest.blocks`).
+Both give the same kinds of blocks with the same conventions:
 
 - ``Block.text`` is ``Document.text[start:end]`` with "\n" and "\r" turned
   into spaces, so block offset ``i`` is source offset ``start + i``.

@@ -34,9 +34,11 @@ def tsv_cells(line: Line) -> list[Cell]:
     return cells
 
 
-def pipe_cells(line: Line) -> list[Cell]:
-    """Cells of a Markdown pipe-table row; ``\\|`` is not a separator."""
+def pipe_cells(line: Line, code_spans: bool = False) -> list[Cell]:
+    """Cells of a Markdown pipe-table row; ``\\|`` is not a separator, and with
+    ``code_spans`` neither is a pipe inside inline code (`` `a|b` ``)."""
     raw = line.raw
+    code = _code_ranges(raw) if code_spans and "`" in raw else []
     first, last = strip_span(raw, 0, len(raw))
     if first < last and raw[first] == "|":
         first += 1
@@ -46,12 +48,49 @@ def pipe_cells(line: Line) -> list[Cell]:
     begin = first
     pos = raw.find("|", first, last)
     while pos >= 0:
-        if pos == 0 or raw[pos - 1] != "\\":
+        while code and code[-1][1] <= pos:
+            code.pop()
+        inside = bool(code) and code[-1][0] < pos
+        if (pos == 0 or raw[pos - 1] != "\\") and not inside:
             cells.append(_cell(line, line.start + begin, line.start + pos))
             begin = pos + 1
         pos = raw.find("|", pos + 1, last)
     cells.append(_cell(line, line.start + begin, line.start + last))
     return cells
+
+
+def _code_ranges(raw: str) -> list[tuple[int, int]]:
+    """Inline code spans of ``raw`` as (open, close) backtick positions, last first.
+
+    A run of N backticks opens a span that the next run of exactly N backticks
+    closes; an unmatched run is literal. One pass, so linear in the line.
+    """
+    runs: list[tuple[int, int]] = []
+    pos = raw.find("`")
+    while pos >= 0:
+        end = pos
+        while end < len(raw) and raw[end] == "`":
+            end += 1
+        runs.append((pos, end - pos))
+        pos = raw.find("`", end)
+    spans: list[tuple[int, int]] = []
+    k = 0
+    later: dict[int, list[int]] = {}
+    for j in range(len(runs) - 1, -1, -1):
+        later.setdefault(runs[j][1], []).append(j)
+    while k < len(runs):
+        start, size = runs[k]
+        ahead = later[size]
+        while ahead and ahead[-1] <= k:
+            ahead.pop()
+        if ahead:
+            close = ahead.pop()
+            spans.append((start, runs[close][0]))
+            k = close + 1
+        else:
+            k += 1
+    spans.reverse()
+    return spans
 
 
 def spaced_cells(line: Line) -> list[Cell]:

@@ -18,6 +18,16 @@ from claimcheck.models import Document
 
 Reader = Callable[[bytes, str], Document]
 
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
+# Markdown inputs are read with markdown-it-py (claimcheck.ingest.markdown); False reads
+# them with the plain-text rules like every other text.
+MARKDOWN_READER = True
+
+
+def is_markdown(name: str) -> bool:
+    """True when ``name`` (a path or the name given with a text) is a Markdown file."""
+    return MARKDOWN_READER and Path(name).suffix.lower() in MARKDOWN_SUFFIXES
+
 
 def read_text(text: str, name: str = "<text>") -> Document:
     """Segment ``text`` into a :class:`Document`; ``text`` is kept exactly as given.
@@ -25,7 +35,7 @@ def read_text(text: str, name: str = "<text>") -> Document:
     The one exception: lone surrogates (which no encoding can write out) become
     U+FFFD, one character for one, so every offset stays the same.
     """
-    return segment(text, name, "utf-8")
+    return segment(text, name, "utf-8", markdown=is_markdown(name))
 
 
 def read_bytes(data: bytes, name: str) -> Document:
@@ -34,7 +44,7 @@ def read_bytes(data: bytes, name: str) -> Document:
     Raises :class:`InputError` for binary or PDF data, and for nothing else.
     """
     text, encoding = decode(bytes(data), name)
-    return segment(text, name, encoding)
+    return segment(text, name, encoding, markdown=is_markdown(name))
 
 
 def _read_pdf(data: bytes, name: str) -> Document:

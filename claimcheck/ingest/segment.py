@@ -11,16 +11,23 @@ from claimcheck.models import Document
 _SURROGATE = lazyre.compile("[\ud800-\udfff]")
 
 
-def segment(text: str, name: str, encoding: str) -> Document:
+def segment(text: str, name: str, encoding: str, markdown: bool = False) -> Document:
     """Segment decoded ``text`` into a :class:`Document` (the readers of every format end here).
 
-    Lone surrogates (from a str given by a caller, or a decoder) would make every output
+    ``markdown`` reads the block structure as Markdown (:mod:`claimcheck.ingest.markdown`);
+    otherwise the plain-text rules cut it. Lone surrogates (from a str given by a caller, or a decoder) would make every output
     format fail to encode: they become U+FFFD, one for one, so offsets stay.
     """
     text = _SURROGATE.sub("\ufffd", text)
     starts = line_starts(text)
     lines = split_lines(text, starts)
-    segments = join_broken_paragraphs(Segmenter(lines).run(), lines, text)
+    if markdown:
+        from claimcheck.ingest.markdown import markdown_segments
+
+        raw = markdown_segments(lines)
+    else:
+        raw = Segmenter(lines).run()
+    segments = join_broken_paragraphs(raw, lines, text)
     return Document(
         name=name,
         text=text,

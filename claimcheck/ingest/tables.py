@@ -87,10 +87,15 @@ def aligned_table(
     return _table("aligned", lines, split)
 
 
-def pipe_table(lines: Sequence[Line]) -> Table:
-    """A ``pipe`` table: ``lines[0]`` is the header, ``lines[1]`` the separator."""
-    rows = [_row(lines[0], C.pipe_cells(lines[0]), header=True)]
-    rows += [_row(line, C.pipe_cells(line)) for line in lines[2:] if not is_comment(line)]
+def pipe_table(lines: Sequence[Line], code_spans: bool = False) -> Table:
+    """A ``pipe`` table: ``lines[0]`` is the header, ``lines[1]`` the separator.
+
+    ``code_spans``: a pipe inside inline code does not split a cell (Markdown input).
+    """
+    rows = [_row(lines[0], C.pipe_cells(lines[0], code_spans), header=True)]
+    rows += [
+        _row(line, C.pipe_cells(line, code_spans)) for line in lines[2:] if not is_comment(line)
+    ]
     return Table(kind="pipe", rows=rows)
 
 
