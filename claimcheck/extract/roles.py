@@ -53,15 +53,25 @@ def prose_role(
     before = text[max(sentence_start, start - 120) : start]
     if LOAD_BEFORE.search(before):
         return "setting"
-    if AT_BEFORE.search(before) and not RESULT_VERB.search(before):
+    at = AT_BEFORE.search(before)
+    if at and not RESULT_VERB.search(before):
         other = metric_of(text[sentence_start:start])
-        if other is not None and other not in (family, "throughput") or _load_word(before):
+        if (
+            other is not None
+            and other not in (family, "throughput")
+            or _load_word(before[: at.start()])
+        ):
             return "setting"
     return "result"
 
 
-_LOAD_WORD = lazyre.compile(r"\b(?:load|loads|rate|rates|levels?)\b", _I)
+# a load word right before the preposition: "at load levels of", "latency under load at"
+_LOAD_WORD = lazyre.compile(
+    r"\b(?:load|loads|rate|rates|levels?)\b(?:[ ][\w-]{1,20}){0,2}[ ]?$", _I
+)
 
 
 def _load_word(before: str) -> bool:
+    """A load word among the last three words before the "at"/"under" phrase (a fixed
+    window of characters would make the answer depend on the length of names)."""
     return _LOAD_WORD.search(before[-60:]) is not None
