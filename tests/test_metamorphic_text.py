@@ -40,12 +40,6 @@ KNOWN = {
     ("comparison-simusers-per-device.txt", "thousand-million"): (
         "S002: a claim's operands written as '412 thousand' are not matched to the table"
     ),
-    ("readme-h2load-streams.md", "thousand-million"): (
-        "A006 reads rates from the text, not from quantities: '29.397 thousand req/s' is lost"
-    ),
-    ("readme-wrk2-latency-average.md", "thousand-million"): (
-        "A006 reads rates from the text, not from quantities: '52 thousand req/s' is lost"
-    ),
     ("ssl-weak-cipher-legacy.txt", "thousand-million"): (
         "D001: '44 thousand ... TPS' becomes a new unconditioned result"
     ),

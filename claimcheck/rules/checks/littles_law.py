@@ -60,7 +60,7 @@ def littles_law(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     run's own output, in the table rows measured under a run, and in a sentence that states
     all three."""
     yield from _run_hits(doc, extraction.runs)
-    yield from _prose_hits(doc)
+    yield from _prose_hits(doc, extraction)
 
 
 # A run's in-flight requests may exceed connections x depth by this much before it is
@@ -141,21 +141,38 @@ def _judge(
         "rows": len(rows) or 1, "run_line": run.line})  # fmt: skip
 
 
+def _rate(m: Any) -> float | None:
+    """A request-rate measurement in requests per second."""
+    try:
+        return convert(m.value, m.unit, "RPS")
+    except Exception:  # noqa: BLE001 - a unit the table cannot convert: not a rate
+        return None
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:,.4g} ms" if seconds < 1 else f"{seconds:,.4g} s"
 
 
-def _prose_hits(doc: Document) -> Iterator[Hit]:
+def _prose_hits(doc: Document, extraction: Extraction) -> Iterator[Hit]:
+    rates = sorted(
+        (m for m in extraction.measurements if m.metric == "rps" and m.source == "text"
+         and m.role == "result" and m.unit),
+        key=lambda m: m.start,
+    )  # fmt: skip
+    starts = [m.start for m in rates]
     for block in _prose_blocks(doc):
         text = doc.text[block.start : block.end]
-        rate_m = regexlit.search(RATE_RE, text)  # most blocks state no rate: skip the rest
-        if not rate_m:
+        i = bisect_right(starts, block.start - 1)
+        stated = rates[i] if i < len(rates) and rates[i].start < block.end else None
+        rate_m = None if stated else regexlit.search(RATE_RE, text)
+        if not (stated or rate_m):  # most blocks state no rate: skip the rest
             continue
         mean_m = MEAN_RE.search(text)
         conn_m = CONN_RE.search(text) if mean_m else None
         if not (mean_m and conn_m):
             continue
-        rate = _number(rate_m.group(1) or rate_m.group(3))
+        # the rate as the quantity reader read it ("29.4 thousand req/s", "29,397 RPS")
+        rate = _rate(stated) if stated else _number(rate_m.group(1) or rate_m.group(3))
         groups = mean_m.groups()
         value, unit = next((groups[i], groups[i + 1]) for i in (0, 2, 4) if groups[i])
         latency = convert(float(value), _TIME[unit.lower()], "second")
@@ -172,7 +189,15 @@ def _prose_hits(doc: Document) -> Iterator[Hit]:
         msg = (f"{rate:,.0f} req/s at a {value} {unit} mean latency means {in_flight:,.0f} requests "
                f"in flight, but {conns:,.0f} connections x depth {depth:g} allow at most {limit:,.0f}; "
                f"possible only with pipelining depth >= {need} (was the test pipelined?)")  # fmt: skip
-        at = block.start + rate_m.start() + (len(rate_m.group(0)) - len(rate_m.group(0).lstrip()))
-        yield Hit(at, at + len(rate_m.group(0).strip()), msg, {
+        if stated:
+            at, end = stated.start, stated.end
+        else:
+            at = (
+                block.start
+                + rate_m.start()
+                + (len(rate_m.group(0)) - len(rate_m.group(0).lstrip()))
+            )
+            end = at + len(rate_m.group(0).strip())
+        yield Hit(at, end, msg, {
             "throughput": rate, "mean_latency_s": latency, "connections": conns,
             "in_flight": round(in_flight, 1), "pipelining_depth_needed": need})  # fmt: skip
