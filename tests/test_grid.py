@@ -467,3 +467,14 @@ def test_a_figure_role_does_not_depend_on_the_length_of_names():
         assert prose_role(text, 0, text.index("5,872"), "throughput", text, 0) == "result"
     text = "Under load at 50, 500 and 5,000 RPS the proxy kept every connection open."
     assert prose_role(text, 0, text.index("5,000"), "rps", text, 0) == "setting"
+
+
+def test_a_cell_with_its_unit_spelled_out_is_a_measurement():
+    text = """| Gateway | Throughput |
+|---|---|
+| Torvik 3 | 38 gigabits per second |
+| Brennar B-2 | 1.2 million requests per second |
+"""
+    ex = claimcheck.extract(text, "t.md")
+    got = sorted((m.value, m.unit) for m in ex.measurements)
+    assert got == [(38.0, "Gbps"), (1_200_000.0, "RPS")]

@@ -43,9 +43,6 @@ KNOWN = {
     ("ssl-weak-cipher-legacy.txt", "thousand-million"): (
         "D001: '44 thousand ... TPS' becomes a new unconditioned result"
     ),
-    ("vendor-brief-up-to-headline.md", "megabits-per-second"): (
-        "S010: table cells in a long unit spelling ('38 gigabits per second') are not read"
-    ),
     ("vendor-comparison-pdf.txt", "thousand-million"): (
         "D003: '9.6 thousand Mbps' in a claim's operands changes the device comparison"
     ),

@@ -28,6 +28,7 @@ from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.footnotes import Notes, split_marker
+from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablefacts import cell_number, strip_markup
 from claimcheck.ingest import cells as C
 from claimcheck.models import Block, Cell, Row
@@ -123,7 +124,8 @@ def _number(text: str) -> tuple[float, int, str] | None:
     bare = text[1:].lstrip() if text[:1] in "+-−–" and len(text) > 1 else text
     num = cell_number(Cell(text=bare, start=0, end=0))
     if num is None:
-        return None
+        whole = _spelled_quantity(bare)
+        return None if whole is None else (sign * whole[0], whole[1], whole[2])
     num = (sign * num[0], num[1])
     m = _CELL_UNIT.search(text[-12:])
     unit = m.group(1) if m else ""
@@ -131,6 +133,19 @@ def _number(text: str) -> tuple[float, int, str] | None:
     if scale:  # "2M" connections, "37.4k" requests per second
         return num[0] * scale, num[1], ""
     return num[0], num[1], unit
+
+
+def _spelled_quantity(text: str) -> tuple[float, int, str] | None:
+    """A cell that is one quantity with its unit spelled out ("38 gigabits per second",
+    "1.2 million requests per second"), read as the prose reader reads it."""
+    text = text.strip()
+    if not text or len(text) > 60 or not text[0].isdigit():
+        return None
+    found = scan(text, 0)
+    if len(found) != 1 or found[0].start != 0 or found[0].end != len(text) or not found[0].unit:
+        return None
+    q = found[0]
+    return q.value, q.decimals, q.unit
 
 
 def _header_cells(rows: list[Row]) -> list[Cell | None]:
