@@ -310,3 +310,20 @@ def test_unlabelled_latency_column_is_not_a_mean() -> None:
     (run,) = runs_of(text)
     assert run.rows and all(r.latency_mean is None for r in run.rows)
     assert "A006" not in {r for r, _ in findings(text)}
+
+
+def test_a_results_table_reads_the_rate_column_not_the_offered_load():
+    """Column heads are typed by the table reader: "Offered RPS" is the load, "Req/s" the
+    result, "Mean latency (µs)" a mean in microseconds."""
+    text = """## Load
+
+All runs used `wrk -t4 -c50 -d30s http://10.0.0.9/`.
+
+| Proxy | Offered RPS | Req/s | Mean latency (µs) |
+|---|---|---|---|
+| quillproxy | 90,000 | 61,000 | 800 |
+| tarnproxy | 90,000 | 58,000 | 3,900 |
+"""
+    found = claimcheck.check_text(text, "bench.md", select="A006").findings
+    assert [f.line for f in found] == [8]
+    assert "58,000" in found[0].message

@@ -8,26 +8,20 @@ import re
 from bisect import bisect_right
 
 from claimcheck import lazyre
+from claimcheck.extract.axislabels import classify
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.runs.model import Run, RunRow, Value
 from claimcheck.extract.runs.values import count, number, seconds
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Document, Table
+from claimcheck.units import convert
 
 _I = re.IGNORECASE
-RPS_HEAD_RE = lazyre.compile(
-    r"\b(?:req(?:uest)?s?[ \t]*+/[ \t]*+s(?:ec(?:ond)?)?|rps|requests[ \t]++per[ \t]++second"
-    r"|throughput[ \t]*+\((?:req|rps))",
-    _I,
-)
-MEAN_HEAD_RE = lazyre.compile(r"\b(?:mean|avg|average)\b", _I)
-NOT_MEAN_RE = lazyre.compile(r"\b(?:p\d|max|min|median|stdev|std|percentile|\d+(?:\.\d+)?%)", _I)
 ERRORS_HEAD_RE = lazyre.compile(r"\b(?:errors?|failures?|failed|timeouts?|non-2xx)\b", _I)
 # A column saying each row was measured under its own load: the run's flags do not apply.
 OWN_LOAD_HEAD_RE = lazyre.compile(
     r"\b(?:connections?|concurrency|clients?|users|vus|threads|pipelin\w*|load)\b", _I
 )
-UNIT_HEAD_RE = lazyre.compile(r"\((µs|us|ms|s|sec|seconds)\)|\b(ms|µs|us)\b", _I)
 MEASURED = ("command", "output", "prose", "table")
 
 
@@ -142,17 +136,16 @@ def _columns(table: Table) -> tuple[int, int | None, int | None, str] | None:
     header = table.header
     if not header or any(OWN_LOAD_HEAD_RE.search(h) for h in header[1:]):
         return None
-    rps = next((i for i, h in enumerate(header) if i and RPS_HEAD_RE.search(h)), None)
+    labels = [classify(h) for h in header]  # the typed-table reader's reading of each head
+    rps = next((i for i, a in enumerate(labels) if i and a.metric == "rps" and not a.setting), None)
     if rps is None:
         return None
-    mean = next((i for i, h in enumerate(header) if i and MEAN_HEAD_RE.search(h)
-                 and not NOT_MEAN_RE.search(h)), None)  # fmt: skip
+    mean = next((i for i, a in enumerate(labels)
+                 if i and a.statistic == "mean" and a.metric in (None, "latency")), None)  # fmt: skip
     # a latency column that does not say which statistic it is ("Latency") is not read as a
     # mean: wrk prints an average, other tools a median; a mean column's cells need a time unit
     errors = next((i for i, h in enumerate(header) if i and ERRORS_HEAD_RE.search(h)), None)
-    unit = ""
-    if mean is not None and (u := UNIT_HEAD_RE.search(header[mean])):
-        unit = (u.group(1) or u.group(2)).lower()
+    unit = labels[mean].unit if mean is not None else ""
     return rps, mean, errors, unit
 
 
@@ -176,7 +169,7 @@ def _rows(doc: Document, table: Table, cols: tuple[int, int | None, int | None, 
             text = _clean(c.text)
             secs = seconds(text) if re.search(r"[a-zµ]", text) else None
             if secs is None and unit and (n := _plain(text)) is not None:
-                secs = seconds(f"{n} {unit}")
+                secs = convert(n, unit, "second")
             if secs is not None:
                 item.latency_mean = Value(secs, "s", c.start, c.end, c.text)
         if err_i is not None and err_i < len(cells):
