@@ -1,14 +1,13 @@
 """The result the API returns: the findings and facts of :mod:`claimcheck.models`, with the
 views a notebook asks for (an HTML table, pandas frames). Kept apart from the models so
-that the models import nothing from ``claimcheck.report``."""
+that the models import nothing from ``claimcheck.report``. The views are imported when
+asked for: a command-line check never loads them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from claimcheck import models
-from claimcheck.report import frames
-from claimcheck.report.html import repr_html
 
 
 class CheckResult(models.CheckResult):
@@ -16,16 +15,24 @@ class CheckResult(models.CheckResult):
 
     def _repr_html_(self) -> str:
         """Jupyter's view of a result: a summary line and the findings table."""
+        from claimcheck.report.html import repr_html
+
         return repr_html(self)
 
     def to_dataframe(self) -> Any:
         """The findings as a pandas DataFrame, one row per finding (needs the pandas extra)."""
+        from claimcheck.report import frames
+
         return frames.findings(self)
 
     def claims_dataframe(self) -> Any:
         """The extracted claims as a pandas DataFrame (needs the pandas extra)."""
+        from claimcheck.report import frames
+
         return frames.claims(self)
 
     def conditions_dataframe(self) -> Any:
         """The extracted conditions as a pandas DataFrame (needs the pandas extra)."""
+        from claimcheck.report import frames
+
         return frames.conditions(self)

@@ -107,3 +107,10 @@ def test_measurement_quantity_is_built_when_read() -> None:
         expression.evaluate({"measurement": _MeasurementFields({"value": 8, "unit": "Gbps"})})
         is False
     )
+
+
+def test_checking_text_loads_no_notebook_views() -> None:
+    mods = _imported_after(
+        "import claimcheck\nclaimcheck.check_text('The Quill Q1 served 41,200 RPS.', 'r.md')\n"
+    )
+    assert not {"claimcheck.report.html", "claimcheck.report.frames"} & mods
