@@ -198,7 +198,7 @@ reached 3.1 Gbps and Quill Edge reached 5.2 Gbps. Orca VE latency was higher.
 def test_test_equipment_is_a_tool_whatever_its_name() -> None:
     text = """Falcon F300 vs Heron HX-40
 
-All tests used Brindle BX80 appliances to generate and measure the network traffic.
+Every run used Brindle BX80 appliances as the traffic source and the measuring device.
 The Brindle BX80 ran software 6.0. The Falcon F300 reached 9 Gbps and the Heron HX-40
 reached 7 Gbps.
 """

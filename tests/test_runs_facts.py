@@ -96,7 +96,7 @@ def test_a006_skips_a_table_with_its_own_load_column() -> None:
 
 def test_warmup_command_is_not_the_measured_run() -> None:
     text = """\
-The harness warms each proxy up for 15 s with `wrk -t2 -c10 http://127.0.0.1/`, then
+The harness primes each proxy for 20 s with `wrk -t1 -c8 http://127.0.0.1/`, then
 measures with `wrk -t4 -c300 -d60s http://127.0.0.1/`.
 
 | Proxy | Requests/sec | Avg latency |
@@ -104,7 +104,7 @@ measures with `wrk -t4 -c300 -d60s http://127.0.0.1/`.
 | Brantwood | 30,000 | 9.50 ms |
 """
     runs = runs_of(text)
-    assert [(r.connections.value, r.warmup) for r in runs] == [(10, True), (300, False)]
+    assert [(r.connections.value, r.warmup) for r in runs] == [(8, True), (300, False)]
     assert runs[1].rows and not runs[0].rows
     assert "A006" not in {r for r, _ in findings(text)}  # 285 in flight on 300 connections
 
@@ -243,7 +243,7 @@ def test_c003_ignores_the_warmup_run() -> None:
     text = """\
 ## Setup
 
-Each gateway is warmed up with `wrk -t2 -c10 -d15s http://h/` and measured with
+Each proxy is primed with `wrk -t1 -c8 -d20s http://h/` and then measured with
 `wrk -t4 -c200 -d60s http://h/`.
 
 | Parameter | Value |

@@ -162,8 +162,8 @@ def abbreviated(name: str) -> list[str]:
 
 class _Cover:
     """Which device already names a seed: one of its names is the seed, holds it as a run
-    of whole words ("Falcon" in "Falcon F300") or is held in it ("BIG-IP Virtual Edition"
-    in "F5 BIG-IP Virtual Edition"). Runs of words are looked up, not scanned for."""
+    of whole words ("Falcon" in "Falcon F300") or is held in it ("Orca-DX Virtual Edition"
+    in "Ostrava Orca-DX Virtual Edition"). Runs of words are looked up, not scanned for."""
 
     def __init__(self, devices) -> None:
         self.exact: dict[str, Device] = {}
@@ -246,7 +246,7 @@ def _distinctive(run: str, first: bool = True) -> bool:
 
 def _matches_case(alias: str, found: str) -> bool:
     """Case rules for a name found in another case: a lower-case or mixed name ("nginx",
-    "KrakenD", "BIG-IP") matches in any case; a capitalised dictionary-like word
+    "QuillD", "ORCA-DX") matches in any case; a capitalised dictionary-like word
     ("Falcon") not in all lower case; a short all-capital name ("ACE") only as written."""
     if found == alias:
         return True

@@ -60,7 +60,8 @@ _TOOL_CUE = lazyre.compile(
     r"(?i:\b(?:load|traffic|test|request)[ \t-]?generat\w*|\bgenerat\w*[ \t]+(?:[a-z]+[ \t]+){0,4}?"
     r"(?:traffic|load|requests|connections)\b|\b(?:load|test(?:ing)?|benchmark\w*|stress)[ \t-]"
     r"(?:tool|equipment|client|harness|gear)s?\b|\bused[ \t]+to[ \t]+(?:generate|measure|drive|"
-    r"load|simulate|emulate)\b|\b(?:test|testing)?[ \t]?equipment\b)"
+    r"load|simulate|emulate)\b|\b(?:test|testing)?[ \t]?equipment\b"
+    r"|\b(?:traffic|load)[ \t-](?:sources?|drivers?)\b)"
 )
 _BACKEND_CUE = lazyre.compile(
     r"(?i:\bback[ -]?ends?\b|\bupstreams?\b|\borigin[ \t]+servers?\b|\bapplication[ \t]+"
@@ -112,7 +113,7 @@ def kind_of(
 
 
 def _label_is_baseline(contexts: list[tuple[str, int, int]]) -> bool:
-    """A table label that says it is the path without the proxy ("whoami, direct")."""
+    """A table label that says it is the path without the proxy ("echo-server, direct", "backend (no proxy)")."""
     return any(_BASELINE_LABEL.match(text, end) for text, _, end in contexts)
 
 

@@ -147,8 +147,8 @@ def _words(text: str) -> list[tuple[str, int]]:
 def name_prose_entities(doc: Document, measurements: list[Measurement]) -> None:
     """Give a prose figure whose sentence names exactly one table entity (a label of an
     entity axis, matched as whole words, any case) that entity:
-    "Fastify could serve up to 30 thousand requests per second" above a table with a
-    Fastify row. Each sentence is read once, word by word."""
+    "Quill could serve up to 30 thousand requests per second" above a table with a
+    Quill row. Each sentence is read once, word by word."""
     labels: dict[tuple[str, ...], str] = {}
     for m in measurements:
         if m.source == "table" and m.entity:

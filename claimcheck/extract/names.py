@@ -75,7 +75,7 @@ def _namelike(token: str) -> bool:
 
 def _in_name(token: str, run: list) -> bool:
     """A word can continue a name: a name word, a model number after one, or a
-    capitalised generic noun after one ("Express Gateway")."""
+    capitalised generic noun after one ("Harbor Gateway")."""
     if (
         run
         and re.fullmatch(r"[a-z][a-z-]*", token)

@@ -188,7 +188,7 @@ def _prose_runs(doc: Document, block: Block) -> list[Run]:
 
 def _mark_warmup(text: str, start: int, commands: list[Run]) -> None:
     """A command is a warm-up when a warm-up word stands before it and after the command
-    before it ("warms it up with `wrk -t2 -c10`, then measures with `wrk -t4 -c200`")."""
+    before it ("primes it with `wrk -t1 -c8`, then measures with `wrk -t6 -c150`")."""
     prev_end = 0
     for run in commands:
         local = run.start - start

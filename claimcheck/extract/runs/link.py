@@ -92,7 +92,7 @@ def link_tables(doc: Document, runs: list[Run], mentions: MentionIndex) -> None:
 
 def _error_rows(doc: Document, run: Run, rows: list[RunRow]) -> None:
     """The rows of the results table just before an error statement that the statement
-    names ("The nginx run finished with 512 errors"): the errors are those rows' run's."""
+    names ("The tarnproxy run finished with 512 errors"): the errors are those rows' run's."""
     text = doc.text[run.start : run.end].lower()
     words = set(re.findall(r"[\w.-]+", text))
     for row in rows:

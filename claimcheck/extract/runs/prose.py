@@ -1,5 +1,5 @@
 """Run parameters stated in words: sentences ("wrk with 4 threads and 100 connections",
-"Configuration: 200 connections, 4 threads, 60 s per gateway"), parameter tables
+"Settings: 150 connections, 6 threads, 45 s for each proxy"), parameter tables
 ("| Threads | 8 |") and error counts a sentence gives for a run ("wrk counted 222 socket
 timeouts and 3,686 non-2xx responses")."""
 
@@ -41,7 +41,7 @@ CPU_NEAR_RE = lazyre.compile(
 CAPACITY_RE = lazyre.compile(
     r"\b(?:up[ \t]++to|supports?|maximum|capacity|limit(?:ed)?|rated[ \t]++for|handles?)\b", _I
 )
-WARMUP_RE = lazyre.compile(r"\bwarm(?:s|ed|ing)?[ \t-]*+(?:up)?\b|\bpriming\b", _I)
+WARMUP_RE = lazyre.compile(r"\bwarm(?:s|ed|ing)?[ \t-]*+(?:up)?\b|\bprim(?:e|es|ed|ing)\b", _I)
 # Error counts of a run, in words.
 ERRORS_RE = lazyre.compile(
     rf"{_N}[ \t]*+(?:socket[ \t]++|request[ \t]++|connection[ \t]++)?(?:time-?outs|timed[ \t-]out)"

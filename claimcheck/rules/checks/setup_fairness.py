@@ -382,7 +382,7 @@ LICENSE_CUES = [
                rf"(?:the|its|their)\s+(?:[\w.~-]+\s+){{0,3}}?{_LIC}\s+(?:limit|cap|ceiling|level|rate)",
                _I),
 ]  # fmt: skip
-# "the license limit should have played no part", "never hit the license", "the licence
+# "the licence cap played no part in it", "never hit the license", "the licence
 # never limited it": the relation negated, not a cap.
 LICENSE_NOT_RE = lazyre.compile(
     r"\b(?:never|not|no)\s+(?:\w+\s+){0,3}?(?:hit|reach\w*|approach\w*|part|effect|impact|affect\w*"
