@@ -85,19 +85,9 @@ def _violations(stats: list[tuple[tuple[str, float], float, Cell, str]]) -> Iter
                            (mean[2], rel, v[2]))  # fmt: skip
 
 
-def _check(stats, what: str) -> Iterator[Hit]:  # noqa: ANN001
-    if len(stats) < 2:
-        return
-    for text, cell, _pair in _violations(stats):
-        msg = (
-            f"{text}{what}: one distribution cannot have that order (mislabelled or wrong column?)"
-        )
-        yield Hit(cell.start, cell.end, msg, {"values": {s[3]: s[2].text for s in stats}})
-
-
 def _table_check(groups: list[tuple[list, str]]) -> Iterator[Hit]:
-    """One finding per pair of statistics out of order in a table (one cause: a mislabelled
-    or swapped column), at its first row, with how many of the rows show it."""
+    """One finding per pair of statistics out of order in a table or a tool's summary (one
+    cause: a mislabelled or swapped column), at its first row, with how many rows show it."""
     found: dict[tuple, list[tuple[str, Cell, str]]] = {}
     for stats, what in groups:
         if len(stats) < 2:
@@ -131,7 +121,7 @@ def order_statistics(doc: Document, extraction: Extraction) -> Iterator[Hit]:
         yield from _by_columns(table.rows)
         yield from _by_rows(table.rows)
     for run in parsed:
-        yield from _check(_run_stats(run), f" in the {run.tool or 'tool'} output")
+        yield from _table_check([(_run_stats(run), f" in the {run.tool or 'tool'} output")])
 
 
 def _run_stats(run: Any) -> list[tuple[tuple[str, float], float, Any, str]]:
