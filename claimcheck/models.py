@@ -18,11 +18,23 @@ BlockKind = Literal["heading", "paragraph", "list_item", "footnote", "table", "c
 TableKind = Literal["tsv", "pipe", "aligned", "tool_output", "code"]
 Severity = Literal["error", "warning", "info"]
 ClaimKind = Literal[
-    "percent-delta", "ratio", "derived", "share", "sum", "conversion", "cross-reference"
+    "percent-delta",
+    "ratio",
+    "derived",
+    "share",
+    "sum",
+    "conversion",
+    "cross-reference",
+    "range",
+    "bound",
+    "verification",
+    "computed-column",
 ]
 ClaimStatus = Literal["consistent", "inconsistent", "unverifiable"]
 MeasurementRole = Literal["result", "setting", "spec", "advertised", "baseline"]
-OperandSource = Literal["sentence", "previous_sentence", "paragraph", "table_cell", "claim"]
+OperandSource = Literal[
+    "sentence", "previous_sentence", "paragraph", "table_cell", "claim", "run", "document"
+]
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
@@ -196,6 +208,11 @@ class Operand(Model):
     line: int = 0
     source: OperandSource = "sentence"
     label: str | None = None  # e.g. the table cell's row/column, or the device
+    entity: str | None = None  # the entity the operand measures, when known
+    table: int | None = None  # index into Extraction.tables when source is table_cell
+    row: str | None = None  # the table cell's row label
+    column: str | None = None  # the table cell's column label
+    run: int | None = None  # index into Extraction.runs when source is run
 
 
 class Claim(Model):
@@ -221,6 +238,9 @@ class Claim(Model):
     diagnosis: str | None = None
     message: str | None = None
     operands: list[Operand] = Field(default_factory=list)
+    subject: str | None = None  # the entity the claim is about
+    reference: str | None = None  # the entity it is compared with
+    metric: str | None = None  # the metric family the claim names or implies
 
 
 class Mention(Model):
