@@ -71,3 +71,18 @@ def test_no_check_imports_another_check():
             continue
         others = {m for m in _imports(path, modules) if m.startswith("claimcheck.rules.checks.")}
         assert not others, f"{path.name} imports {sorted(others)}"
+
+
+MAX_CHECK_LINES = 420
+
+
+def test_check_modules_stay_small():
+    """One module per rule or cohesive rule group: none grows past ~400 lines (shared
+    questions go to claimcheck.rules.queries, views, setup_terms or captions)."""
+    checks = PACKAGE / "rules" / "checks"
+    long = {
+        p.name: n
+        for p in checks.glob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_CHECK_LINES
+    }
+    assert not long, long

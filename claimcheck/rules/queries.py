@@ -20,7 +20,7 @@ from typing import Any
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
 from claimcheck.extract.sentences import Sentence, split
-from claimcheck.models import Block, Condition, Document, Extraction, Measurement
+from claimcheck.models import Block, Claim, Condition, Document, Extraction, Measurement
 from claimcheck.rules.runcache import per_document, per_run
 from claimcheck.rules.textgate import Texts
 
@@ -236,3 +236,18 @@ def _by_name(conditions: list[Condition]) -> dict[str, list[Condition]]:
 def label(name: str) -> str:
     """A condition name for a message: "requests_per_connection" -> "requests per connection"."""
     return name.replace("_", " ")
+
+
+def figures_by_span(figures: list[Measurement]) -> dict[tuple[int, int], Measurement]:
+    """The figures keyed by their source span (how a claim's operands name them)."""
+    return {(m.start, m.end): m for m in figures}
+
+
+def cited_figures(claim: Claim, spans: dict[tuple[int, int], Measurement]) -> list[Measurement]:
+    """The figures a claim cites (matched by source span), each once."""
+    out = []
+    for op in claim.operands:
+        m = spans.get((op.start, op.end))
+        if m is not None and m not in out:
+            out.append(m)
+    return out
