@@ -8,6 +8,7 @@ from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
+from claimcheck.extract.docindex import index_document
 from claimcheck.extract.efficiency import table_claims
 from claimcheck.extract.entities import is_dut
 from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
@@ -23,7 +24,8 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
-from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.sentences import Sentence
+from claimcheck.extract.statedload import stated_loads
 from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
@@ -48,17 +50,18 @@ def extract_document(doc: Document) -> Extraction:
     tests, block_tests = assign_tests(doc)
     metric_of = {t.id: t.metric for t in tests}
     ex = Extraction(path=doc.name, devices=devices, entities=entities, tests=tests)
+    ex.index = index = index_document(doc, block_tests)
     pending: list[Pending] = []
     table_facts = []
     previous_text = ""
-    for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
+    for index_of_block, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = scan(block.text, block.start)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
             grid, typed = grid_facts(
-                doc, index, mentions, devices, test, len(ex.tables), previous_text
+                doc, index_of_block, mentions, devices, test, len(ex.tables), previous_text
             )
             conds = not_results(conds, typed)
         ex.conditions.extend(conds)
@@ -74,7 +77,8 @@ def extract_document(doc: Document) -> Extraction:
         previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
-        per_sentence = _by_sentence(split(block.text, block.start), found)
+        sentences = [s.sentence for s in index.in_block(index_of_block)]
+        per_sentence = _by_sentence(sentences, found)
         block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
@@ -98,6 +102,7 @@ def extract_document(doc: Document) -> Extraction:
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
+    index.stated_loads = stated_loads(doc, ex.measurements)
     return ex
 
 

@@ -15,9 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.benchtests import assign_tests
-from claimcheck.extract.conditions.base import Ctx
 from claimcheck.models import Cell, Condition, Document, Extraction, Row
+from claimcheck.rules.queries import document_index
 from claimcheck.rules.runcache import per_document
 from claimcheck.rules.textgate import Texts
 
@@ -84,25 +83,22 @@ class View:
 
     def __init__(self, doc: Document, ex: Extraction) -> None:
         self.doc, self.ex = doc, ex
-        _, self.block_test = assign_tests(doc)
+        index = document_index(doc)
+        self.index = index
+        self.block_test = index.block_tests
         self.block_starts = [b.start for b in doc.blocks]
         found: list[Sentence] = []
-        for bi, (block, test) in enumerate(zip(doc.blocks, self.block_test, strict=True)):
+        for bi, block in enumerate(doc.blocks):
             if block.table is not None or block.kind not in PROSE_KINDS:
                 continue
-            ctx = Ctx(block.text)
-            for (s, e), hedged in zip(ctx.sentences, ctx.hedge_flags(), strict=True):
-                text = block.text[s:e]
-                if text.strip():
-                    found.append(Sentence(block.start + s, block.start + e, text, bi, hedged, test))
+            test = self.block_test[bi]
+            for s in index.in_block(bi):
+                found.append(Sentence(s.start, s.end, s.text, bi, s.hedged, test))
         # the sentences' texts, to find those a cue pattern may match without running it on all
         self.texts = Texts([s.text for s in found])
         others = {i for i, _ in self.texts.search(OTHERS_RE)}
         self.sentences = [replace(s, hedged=True) if i in others and not s.hedged else s
                           for i, s in enumerate(found)]  # fmt: skip
-        self.block_first: dict[int, Sentence] = {}
-        for sent in self.sentences:
-            self.block_first.setdefault(sent.block, sent)
         self.sent_starts = [s.start for s in self.sentences]
         self.cells: list[tuple[int, int, int, Cell, Row]] = []  # start, end, block, cell, row
         for bi, block in enumerate(doc.blocks):

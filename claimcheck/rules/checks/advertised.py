@@ -7,8 +7,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import HEDGE_CUES, TOPIC_RE
 from claimcheck.models import Document, Extraction
+from claimcheck.rules.cues import HEDGE_CUES
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
     ADV_MARK_RE,
@@ -55,8 +55,8 @@ def advertised_as_measured(doc: Document, ex: Extraction) -> Iterator[Hit]:
         if _S010_HEDGE_RE.search(s.text):
             continue
         if s.block not in topic:
-            first = v.block_first.get(s.block)
-            topic[s.block] = first is not None and bool(TOPIC_RE.search(first.text))
+            first = v.index.in_block(s.block)[:1]  # its first sentence opens with a topic cue
+            topic[s.block] = bool(first) and first[0].topic_cue
         if topic[s.block]:
             continue
         m = next((m for rx in ADVERTISED_RES if (m := rx.search(s.text))), None)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions import conditions_in_text
 from claimcheck.models import Condition, Document, Extraction
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
@@ -47,30 +46,20 @@ def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
     column the extractor does not read (a "Notes" column)."""
     found = list(v.conditions("profile"))
     covered = Spans((c.start, c.end) for c, _ in found)
-    # a cell's profiles at offset 0, by its text: tables repeat cell texts row after row
-    in_cell: dict[str, list[Any]] = {}
-    row_devices: dict[int, set[str]] = {}  # id(row) -> the one device its cells name, if one
-    for start, end, bi, cell, row in v.cells:
-        block = v.doc.blocks[bi]
-        if block.table is None or block.table.kind in ("tool_output", "code"):
+    row_devices: dict[tuple[int, int], set[str]] = {}  # row span -> the one device it names
+    for fact in v.index.cell_conditions:  # profiles in cells whose column is not read
+        if covered.overlaps(fact.cell_start, fact.cell_end):
             continue
-        if covered.overlaps(start, end) or len(cell.text) < 6:
-            continue
-        if cell.text not in in_cell:
-            in_cell[cell.text] = [
-                raw for raw in conditions_in_text(cell.text)
-                if raw.name == "profile" and not raw.hedged and not raw.negated
-            ]  # fmt: skip
-        for at_zero in in_cell[cell.text]:  # spans are offset + index (conditions_in_text)
-            raw = replace(at_zero, start=at_zero.start + cell.start, end=at_zero.end + cell.start)
-            devs = v.attribute(raw.start, raw.end, set())
-            if not devs:
-                if id(row) not in row_devices:
-                    named = {d for _, _, d in v.mentions_in(row.start, row.end)}
-                    row_devices[id(row)] = named if len(named) == 1 else set()
-                devs = set(row_devices[id(row)])
-            if devs:
-                found.append((raw, devs))
+        raw = fact.condition
+        devs = v.attribute(raw.start, raw.end, set())
+        if not devs:
+            row = (fact.row_start, fact.row_end)
+            if row not in row_devices:
+                named = {d for _, _, d in v.mentions_in(*row)}
+                row_devices[row] = named if len(named) == 1 else set()
+            devs = set(row_devices[row])
+        if devs:
+            found.append((raw, devs))
     for sent in v.matching(
         SWITCHED_ON_RE
     ):  # offload, DPDK, SR-IOV switched on: no extracted form yet

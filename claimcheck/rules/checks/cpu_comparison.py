@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import HEDGE_RE
 from claimcheck.models import Device, Document, Extraction
+from claimcheck.rules.cues import HEDGE_RE
 from claimcheck.rules.queries import (
     cited_figures,
     figures_by_span,

@@ -9,11 +9,11 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Document, Extraction
 from claimcheck.rules.captions import caption_kind, captions
 from claimcheck.rules.queries import (
     PROSE,
+    Sentence,
     text_index,
 )
 from claimcheck.rules.registry import Hit, check

@@ -12,11 +12,11 @@ from bisect import bisect_left
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Document, Extraction
 from claimcheck.rules.captions import MARKUP, Caption, captions, normalise
 from claimcheck.rules.queries import (
     PROSE,
+    Sentence,
     hedged,
     prose_sentences,
     text_index,

@@ -10,8 +10,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import Ctx
-from claimcheck.extract.conditions.load import errors as error_detector
 from claimcheck.models import Document, Extraction
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
@@ -23,8 +21,6 @@ from claimcheck.rules.views import View, view
 _I = re.IGNORECASE
 
 
-# k6 summary: "http_req_failed................: 2.34%  ✓ 123  ✗ 5123".
-K6_FAILED_RE = lazyre.compile(r"http_req_failed[.\s]*:\s*(\d+(?:\.\d+)?)\s*%")
 # The report says failed responses were left out of the rates.
 EXCLUDED_RE = lazyre.compile(r"\bexclud\w+|\bnot\s+counted\b|\bonly\s+(?:successful|2xx|valid)\b"
                          r"|\bdiscard\w*|\bfiltered\s+out\b|\bsuccessful\s+(?:requests|responses"
@@ -67,20 +63,15 @@ def errors_in_results(doc: Document, ex: Extraction) -> Iterator[Hit]:
         hit = _run_errors(v, run, reported, error_blocks)
         if hit is not None:
             yield hit
-    for bi, block in enumerate(doc.blocks):
-        if not is_tool_block(block):
-            continue
-        found = _tool_errors(doc.text[block.start : block.end])
-        if not found:
-            continue
+    for bi, found in sorted(v.index.tool_errors.items()):  # failure counts in tool output
         error_blocks.add(bi)
         if bi in reported:
             continue
-        shown = "; ".join(clip(f[2], 50) for f in found[:3])
-        yield Hit(block.start + found[0][0], block.start + found[0][1],
+        shown = "; ".join(clip(f.text, 50) for f in found[:3])
+        yield Hit(found[0].start, found[0].end,
                   f"the tool output counts failed responses ({shown}); a rate from this run "
                   f"includes them unless the error counts are reported beside it",
-                  {"errors": [f[2] for f in found]})  # fmt: skip
+                  {"errors": [f.text for f in found]})  # fmt: skip
     yield from _rates_with_errors(v, error_blocks)
 
 
@@ -121,15 +112,6 @@ def _run_errors(v: View, run: Any, reported: set[int], error_blocks: set[int]) -
     return Hit(first.start, first.end,
                f"the {tool}run logged {kinds}, and its rate ({shown}) counts them: the error "
                f"counts are not set beside the rates", {"errors": {k: e.value for k, e in run.errors.items()}})  # fmt: skip
-
-
-def _tool_errors(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each failure count above zero in a tool's output."""
-    found = [(r.start, r.end, str(r.value.get("text", ""))) for r in error_detector(Ctx(text))
-             if isinstance(r.value.get("count"), int) and r.value["count"] > 0]  # fmt: skip
-    found += [(m.start(), m.end(), m.group(0)) for m in K6_FAILED_RE.finditer(text)
-              if float(m.group(1)) > 0]  # fmt: skip
-    return sorted(found)
 
 
 # Rates printed by the tools: k6 "9633.7/s", wrk "Requests/sec: 38820.12", ab "Requests per

@@ -8,10 +8,10 @@ import re
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.sentences import Sentence
 from claimcheck.link import PRECEDENCE
 from claimcheck.models import Condition, Document, Extraction, Measurement
 from claimcheck.rules.queries import (
+    Sentence,
     cited_figures,
     figures_by_span,
     hedged,

@@ -8,10 +8,10 @@ import re
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Device, Document, Extraction
 from claimcheck.rules.queries import (
     PROSE,
+    Sentence,
     hedged,
     is_datasheet,
     measured_figures,

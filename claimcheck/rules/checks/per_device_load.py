@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.models import Condition, Document, Extraction
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
@@ -124,9 +123,9 @@ def _load_group(v: View, c: Condition, kind: str) -> tuple[tuple[str, Any], str 
         if found is not None:
             _, _, bi, cell, row = found
             col = next((i for i, x in enumerate(row.cells) if x is cell), 0)
-            header = v.doc.blocks[bi].table.header
-            parsed = parse_test_name(header[col]) if col < len(header) else None
-            return (kind, ("table", bi, col)), (parsed[0] if parsed else c.test)
+            named = v.index.column_tests.get(bi, [])
+            test = named[col] if col < len(named) else None
+            return (kind, ("table", bi, col)), (test if test is not None else c.test)
     return (kind, ("prose", c.test)), c.test
 
 

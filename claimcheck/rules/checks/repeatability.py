@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import HEDGE_RE
 from claimcheck.models import Block, Condition, Document, Extraction
 from claimcheck.rules.queries import (
     PROSE,
@@ -106,7 +105,7 @@ def missing_repeatability(doc: Document, extraction: Extraction) -> Iterator[Hit
     duration = bool(stated(conds, "duration"))
     index = text_index(doc)
     kinds = (*PROSE, "table")
-    hedge = {i for i, _ in index.texts.search(HEDGE_RE)}
+    hedge = index.hedge_cues
     eligible = [i not in hedge and t[1].kind in kinds for i, t in enumerate(index.sentences)]
 
     def said(rx: Any) -> set[int]:  # the sentences a cue matches, if they count

@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import NUM, to_int
 from claimcheck.models import Document, Extraction
+from claimcheck.rules.cues import NUM, to_int
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
     fmt_number,

@@ -9,7 +9,6 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import HEDGE_RE
 from claimcheck.models import Document, Extraction, Measurement
 from claimcheck.rules.queries import (
     cited_figures,
@@ -62,7 +61,7 @@ def _bidirectional(
     doc: Document, extraction: Extraction, figures: list[Measurement]
 ) -> Iterator[Hit]:
     for _block, s, _m in prose_matches(doc, BLANKET_BIDI_RE):
-        if not HEDGE_RE.search(s.text):
+        if not text_index(doc).hedge_cue_at(s.start):
             return  # the report says every throughput figure counts both directions
     bidi, oneway = [], []
     for m in figures:

@@ -1,0 +1,104 @@
+"""The DocumentIndex (facts.md section 1): a document's sentences, built once, each with its
+block, its cue events (a hedge cue, a topic cue) and the extractor's hedge reading; the test
+each block and each table column belongs to; and the small facts read off blocks and cells
+once (conditions stated inside table cells, failure counts in tool output, loads stated in
+prose), so that no rule splits sentences or runs an extractor again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from claimcheck import regexlit
+from claimcheck.extract.benchtests import assign_tests, parse_test_name
+from claimcheck.extract.cellfacts import CellCondition, cell_conditions
+from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
+from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.statedload import StatedLoad
+from claimcheck.extract.toolerrors import ToolError, tool_errors
+from claimcheck.models import Document
+
+
+@dataclass(slots=True)
+class IndexedSentence:
+    """One sentence of a (non-code) block, with where it sits and the cues it holds."""
+
+    sentence: Sentence  # the splitter's sentence (text and source start)
+    block: int  # index into ``doc.blocks``
+    first: bool  # the first sentence of its block
+    hedged: bool  # about others' practice or a warning, as the condition extractor reads it
+    hedge_cue: bool  # a hedge cue occurs in it ("some vendors", "beware", ...)
+    topic_cue: bool  # a topic cue occurs in it (the paragraph is about others' practice)
+
+    @property
+    def text(self) -> str:
+        """The sentence text."""
+        return self.sentence.text
+
+    @property
+    def start(self) -> int:
+        """Source offset of the sentence."""
+        return self.sentence.start
+
+    @property
+    def end(self) -> int:
+        """Source offset just past the sentence."""
+        return self.sentence.end
+
+
+@dataclass(slots=True)
+class DocumentIndex:
+    """Sentences, tests and per-block facts of one document (built by :func:`index_document`)."""
+
+    text: str  # the indexed document's text (tells whether an index is this document's)
+    sentences: list[IndexedSentence] = field(default_factory=list)
+    block_ranges: list[tuple[int, int]] = field(default_factory=list)  # per block: sentences[a:b]
+    block_tests: list[str | None] = field(default_factory=list)  # per block: its test id
+    # per table block: the test id each header cell names (None: it names none)
+    column_tests: dict[int, list[str | None]] = field(default_factory=dict)
+    cell_conditions: list[CellCondition] = field(default_factory=list)
+    tool_errors: dict[int, list[ToolError]] = field(default_factory=dict)  # per tool block
+    stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
+
+    def in_block(self, block: int) -> list[IndexedSentence]:
+        """The sentences of one block, in order."""
+        a, b = self.block_ranges[block]
+        return self.sentences[a:b]
+
+    def matches(self, doc: Document) -> bool:
+        """True when this is the index of ``doc``."""
+        return self.text is doc.text or self.text == doc.text
+
+
+def index_document(doc: Document, block_tests: list[str | None] | None = None) -> DocumentIndex:
+    """The index of ``doc`` (``block_tests``: the per-block tests when already assigned).
+    Linear in the document."""
+    if block_tests is None:
+        block_tests = assign_tests(doc)[1]
+    ix = DocumentIndex(doc.text, block_tests=list(block_tests))
+    for bi, block in enumerate(doc.blocks):
+        a = len(ix.sentences)
+        if block.kind != "code":
+            _add_sentences(ix, bi, block.text, block.start)
+        ix.block_ranges.append((a, len(ix.sentences)))
+        if block.table is not None:
+            ix.column_tests[bi] = [_test_id(h) for h in block.table.header]
+    ix.cell_conditions = cell_conditions(doc)
+    ix.tool_errors = tool_errors(doc)
+    return ix
+
+
+def _add_sentences(ix: DocumentIndex, bi: int, text: str, start: int) -> None:
+    sentences = split(text, start)
+    if not sentences:
+        return
+    flags = Ctx(text).hedge_flags()
+    for k, (sent, hedged) in enumerate(zip(sentences, flags, strict=True)):
+        hedge = regexlit.search(HEDGE_RE, sent.text) is not None
+        topic = regexlit.search(TOPIC_RE, sent.text) is not None
+        ix.sentences.append(IndexedSentence(sent, bi, k == 0, hedged, hedge, topic))
+
+
+def _test_id(header: str) -> str | None:
+    parsed = parse_test_name(header)
+    return parsed[0] if parsed else None
