@@ -84,7 +84,7 @@ def test_profiles_stated_in_table_cells():
 
 def test_failure_counts_in_tool_output():
     doc = _doc()
-    errors = index_document(doc).tool_errors
+    errors = index_document(doc).tools.errors
     ((bi, found),) = errors.items()
     assert doc.blocks[bi].kind == "code" or doc.blocks[bi].table is not None
     assert all(doc.text[e.start : e.end] for e in found)
@@ -93,10 +93,10 @@ def test_failure_counts_in_tool_output():
 def test_k6_failed_rate_counts_as_a_failure():
     text = "k6 output:\n\n```\n  http_req_failed................: 1.50%  ✓ 30  ✗ 1970\n```\n"
     doc = read_text(text, "k6.md")
-    ((_, found),) = index_document(doc).tool_errors.items()
+    ((_, found),) = index_document(doc).tools.errors.items()
     assert "http_req_failed" in found[0].text
     clean = text.replace("1.50%", "0.00%")
-    assert not index_document(read_text(clean, "k6.md")).tool_errors
+    assert not index_document(read_text(clean, "k6.md")).tools.errors
 
 
 def test_loads_stated_in_prose():
@@ -174,3 +174,36 @@ def test_an_index_of_another_document_is_not_used():
 
         share_index(b, ex)
         assert document_index(b) is not ex.index
+
+
+def test_request_counts_rates_and_loopback_of_tool_output():
+    text = (
+        "We benchmarked the Pennyroyal server.\n\n"
+        "```\n$ ab -n 400 -c 10 http://127.0.0.1:8080/\nComplete requests:      400\n"
+        "Requests per second:    2,310.55 [#/sec] (mean)\n```\n\n"
+        "The Pennyroyal server answered every request.\n"
+    )
+    doc = read_text(text, "ab.md")
+    tools = index_document(doc).tools
+    ((bi, counts),) = [(b, c) for b, c in tools.request_counts.items() if c]
+    assert [c.value for c in counts] == [400, 400]  # the output's count first, then -n
+    assert all(doc.text[c.start : c.end] == "400" for c in counts)
+    assert tools.rates[bi] == [2310.55]
+    ((start, end),) = tools.loopback
+    assert doc.text[start:end].startswith("ab ") and "127.0.0.1" in doc.text[start:end]
+
+
+def test_no_tool_figures_in_prose_or_remote_targets():
+    text = (
+        "The Pennyroyal server handled 2,000 req/s.\n\n"
+        "```\nhey -z 60s -c 50 http://10.1.2.3/\n```\n"
+    )
+    tools = index_document(read_text(text, "hey.md")).tools
+    assert not any(tools.request_counts.values()) and tools.loopback == []
+    assert all(not rates for rates in tools.rates.values())  # prose rates are not tool output
+
+
+def test_loopback_in_a_sentence_counts():
+    text = "We ran `wrk -t2 -c64 http://localhost:9000/` on the Marrowbone box itself."
+    tools = index_document(read_text(text, "wrk.md")).tools
+    assert len(tools.loopback) == 1

@@ -1,8 +1,7 @@
 """The DocumentIndex (facts.md section 1): a document's sentences, built once, each with its
 block, its cue events (a hedge cue, a topic cue) and the extractor's hedge reading; the test
 each block and each table column belongs to; and the small facts read off blocks and cells
-once (conditions stated inside table cells, failure counts in tool output, loads stated in
-prose), so that no rule splits sentences or runs an extractor again.
+once (conditions stated inside table cells, figures of tool output, loads stated in prose), so that no rule splits sentences or runs an extractor again.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from claimcheck.extract.cellfacts import CellCondition, cell_conditions
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.extract.statedload import StatedLoad
-from claimcheck.extract.toolerrors import ToolError, tool_errors
+from claimcheck.extract.toolfacts import ToolFacts, tool_facts
 from claimcheck.models import Document
 
 
@@ -57,7 +56,7 @@ class DocumentIndex:
     # per table block: the test id each header cell names (None: it names none)
     column_tests: dict[int, list[str | None]] = field(default_factory=dict)
     cell_conditions: list[CellCondition] = field(default_factory=list)
-    tool_errors: dict[int, list[ToolError]] = field(default_factory=dict)  # per tool block
+    tools: ToolFacts | None = None  # figures of tool output and command lines
     stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
 
     def in_block(self, block: int) -> list[IndexedSentence]:
@@ -84,7 +83,7 @@ def index_document(doc: Document, block_tests: list[str | None] | None = None) -
         if block.table is not None:
             ix.column_tests[bi] = [_test_id(h) for h in block.table.header]
     ix.cell_conditions = cell_conditions(doc)
-    ix.tool_errors = tool_errors(doc)
+    ix.tools = tool_facts(doc)
     return ix
 
 

@@ -20,7 +20,6 @@ from claimcheck.rules.setup_terms import (
     fmt_number,
     gbps,
     if_gbps,
-    is_tool_block,
 )
 from claimcheck.rules.views import Spans, View, view
 from claimcheck.units import is_bit_rate
@@ -115,23 +114,14 @@ def bottleneck_not_dut(doc: Document, ex: Extraction) -> Iterator[Hit]:
     yield from _rate_plateau(v, once)
 
 
-# A load tool pointed at the loopback address runs on the server's own host.
-LOOPBACK_COMMAND_RE = lazyre.compile(
-    r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|k6|vegeta|siege|httperf)\b"
-    r"[^\n`]{0,200}?\bhttps?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b"
-)
-
-
 def _loopback_commands(v: View, once: Any) -> Iterator[Hit]:
-    for block in v.doc.blocks:
-        if block.kind in ("code", "paragraph", "list_item") or is_tool_block(block):
-            m = LOOPBACK_COMMAND_RE.search(v.doc.text, block.start, block.end)
-            if m and not v.hedged_at(m.start()) and once(m.start()):
-                yield Hit(m.start(), m.end(),
-                          "the load tool targets the loopback address, so it runs on the host of "
-                          "the server under test and competes with it for CPU",
-                          {"placement": "same_host"})  # fmt: skip
-                return
+    for start, end in v.index.tools.loopback:  # tool commands aimed at the loopback address
+        if not v.hedged_at(start) and once(start):
+            yield Hit(start, end,
+                      "the load tool targets the loopback address, so it runs on the host of "
+                      "the server under test and competes with it for CPU",
+                      {"placement": "same_host"})  # fmt: skip
+            return
 
 
 def _bottleneck_text(v: View, once: Any) -> Iterator[Hit]:

@@ -63,7 +63,7 @@ def errors_in_results(doc: Document, ex: Extraction) -> Iterator[Hit]:
         hit = _run_errors(v, run, reported, error_blocks)
         if hit is not None:
             yield hit
-    for bi, found in sorted(v.index.tool_errors.items()):  # failure counts in tool output
+    for bi, found in sorted(v.index.tools.errors.items()):  # failure counts in tool output
         error_blocks.add(bi)
         if bi in reported:
             continue
@@ -114,24 +114,12 @@ def _run_errors(v: View, run: Any, reported: set[int], error_blocks: set[int]) -
                f"counts are not set beside the rates", {"errors": {k: e.value for k, e in run.errors.items()}})  # fmt: skip
 
 
-# Rates printed by the tools: k6 "9633.7/s", wrk "Requests/sec: 38820.12", ab "Requests per
-# second: 4120.33", h2load "4120.33 req/s".
-# A rate's number is read from the start of its run of digits and commas: a search that
-# started on each digit of "1,000,1,000,..." would scan the rest of the run from each.
-TOOL_RATE_RE = lazyre.compile(r"(?:Requests/sec:|Requests per second:)\s*(\d[\d,]*(?:\.\d+)?)"
-                          r"|(?<![\d,]),*+(\d[\d,]*+(?:\.\d+)?)\s*(?:/s|req/s)\b")  # fmt: skip
 ERROR_WORD_RE = lazyre.compile(r"\berror|\bfail|non-2xx|\btime-?outs?\b", _I)
 
 
 def _rates_with_errors(v: View, error_blocks: set[int]) -> Iterator[Hit]:
-    rates: list[float] = []
-    for bi in error_blocks:
-        block = v.doc.blocks[bi]
-        for m in TOOL_RATE_RE.finditer(v.doc.text, block.start, block.end):
-            try:
-                rates.append(float((m.group(1) or m.group(2)).replace(",", "")))
-            except ValueError:
-                continue
+    printed = v.index.tools.rates
+    rates = [r for bi in error_blocks for r in printed.get(bi, ())]
     if not rates:
         return
     rates.sort()

@@ -36,14 +36,6 @@ SUCCESS_RE = lazyre.compile(r"\b(?:successful|succeeded|completed|passed|without
                         _I)  # fmt: skip
 NOT_STEADY_RE = lazyre.compile(r"\bwarm[ -]?up|\bramp\w*|\bcool[ -]?down|\bidle\b|\bsettle|\bpause"
                            r"|\bsleep|\bdelay", _I)  # fmt: skip
-AB_COUNT_RES = [
-    lazyre.compile(r"(?m)^[^\S\n]*Complete requests:\s+(\d+)\s*$"),
-    # the gap to "-n" stops at the next tool name: each name starts one scan of its line
-    lazyre.compile(
-        r"(?<![\w./-])(?:ab|hey|h2load|oha)\b(?:(?!(?<![\w./-])(?:ab|hey|h2load|oha)\b)"
-        r"[^\n`])*?\s(?:-n|--requests)[ =]?(\d+)\b"
-    ),
-]
 
 
 @check("small_sample")
@@ -67,19 +59,12 @@ def small_sample(doc: Document, ex: Extraction) -> Iterator[Hit]:
                       f"the outcome is not chance", {"count": n})  # fmt: skip
             reported.add(s.block)
             break
-    for block in doc.blocks:
-        if block.kind != "code" and not (
-            block.table and block.table.kind in ("tool_output", "code")
-        ):
-            continue
-        text = doc.text[block.start : block.end]
-        m = next((m for rx in AB_COUNT_RES for m in rx.finditer(text)
-                  if 0 < int(m.group(1)) <= MAX_SMALL), None)  # fmt: skip
-        if m is not None:
-            n = int(m.group(1))
-            yield Hit(block.start + m.start(1), block.start + m.end(1),
-                      f"the request rate is computed from only {n:,} requests: too few for a "
-                      f"steady-state rate", {"count": n})  # fmt: skip
+    for counts in v.index.tools.request_counts.values():  # per tool block, in order
+        n = next((n for n in counts if 0 < n.value <= MAX_SMALL), None)
+        if n is not None:
+            yield Hit(n.start, n.end,
+                      f"the request rate is computed from only {n.value:,} requests: too few "
+                      f"for a steady-state rate", {"count": n.value})  # fmt: skip
     warmups = [(r.start, r.end) for r in ex.runs if r.warmup]
     for c, _ in v.conditions("duration"):
         try:
