@@ -207,3 +207,28 @@ def test_loopback_in_a_sentence_counts():
     text = "We ran `wrk -t2 -c64 http://localhost:9000/` on the Marrowbone box itself."
     tools = index_document(read_text(text, "wrk.md")).tools
     assert len(tools.loopback) == 1
+
+
+def test_statistic_tables_by_columns_and_by_rows():
+    text = (
+        "Latency of the Sorrel proxy:\n\n"
+        "| Run | Min | Avg | p50 | p99 | Max |\n|---|---|---|---|---|---|\n"
+        "| cold | 1.2 ms | 4.0 ms | 3.1 ms | 9.5 ms | 15 ms |\n"
+        "| warm | 0.9 ms | 2.2 ms | 2.0 ms | 6.0 ms | 8 ms |\n\n"
+        "Latency of the Tamarisk proxy:\n\n"
+        "| Statistic | Value |\n|---|---|\n| p50 | 900 µs |\n| p99 | 4 ms |\n| max | 7 ms |\n"
+    )
+    tables = index_document(read_text(text, "stats.md")).stat_tables
+    assert len(tables) == 2
+    cols, rows = tables[0], tables[1]
+    assert [g.where for g in cols.by_columns] == [" in row 'cold'", " in row 'warm'"]
+    keys = [k for k, _, _, _ in cols.by_columns[0].stats]
+    assert keys == [("min", 0.0), ("mean", -1.0), ("pct", 50.0), ("pct", 99.0), ("max", 100.0)]
+    ((stats,),) = [[g.stats for g in rows.by_rows]]
+    assert [round(v, 6) for _, v, _, _ in stats] == [0.0009, 0.004, 0.007]  # in seconds
+
+
+def test_a_results_table_has_no_statistic_groups():
+    text = "| Proxy | Requests/s |\n|---|---|\n| Sorrel | 41,000 |\n| Tamarisk | 38,000 |\n"
+    (table,) = index_document(read_text(text, "r.md")).stat_tables
+    assert table.by_columns == [] and table.by_rows == []

@@ -14,6 +14,7 @@ from claimcheck.extract.cellfacts import CellCondition, cell_conditions
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.extract.statedload import StatedLoad
+from claimcheck.extract.statsets import StatTable, stat_tables
 from claimcheck.extract.toolfacts import ToolFacts, tool_facts
 from claimcheck.models import Document
 
@@ -57,6 +58,7 @@ class DocumentIndex:
     column_tests: dict[int, list[str | None]] = field(default_factory=dict)
     cell_conditions: list[CellCondition] = field(default_factory=list)
     tools: ToolFacts | None = None  # figures of tool output and command lines
+    stat_tables: list[StatTable] = field(default_factory=list)  # min/mean/p99/max groups
     stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
 
     def in_block(self, block: int) -> list[IndexedSentence]:
@@ -84,6 +86,7 @@ def index_document(doc: Document, block_tests: list[str | None] | None = None) -
             ix.column_tests[bi] = [_test_id(h) for h in block.table.header]
     ix.cell_conditions = cell_conditions(doc)
     ix.tools = tool_facts(doc)
+    ix.stat_tables = stat_tables(doc)
     return ix
 
 
