@@ -232,3 +232,27 @@ def test_a_results_table_has_no_statistic_groups():
     text = "| Proxy | Requests/s |\n|---|---|\n| Sorrel | 41,000 |\n| Tamarisk | 38,000 |\n"
     (table,) = index_document(read_text(text, "r.md")).stat_tables
     assert table.by_columns == [] and table.by_rows == []
+
+
+def test_baseline_bandwidth_columns():
+    text = (
+        "| Instance | Baseline bandwidth (Gbps) | Burst (Gbps) |\n|---|---|---|\n"
+        "| Wren-4 | 1.25 | 10 |\n| Wren-8 | 2,500 Mbps | 12 |\n| Wren-16 | n/a | 25 |\n"
+    )
+    doc = read_text(text, "cloud.md")
+    cells = index_document(doc).baseline_cells
+    assert [c.gbps for c in cells] == [1.25, 2.5]
+    assert doc.text[cells[0].cell_start : cells[0].cell_end].strip() == "1.25"
+    plain = text.replace("Baseline bandwidth", "Measured throughput")
+    assert index_document(read_text(plain, "cloud.md")).baseline_cells == []
+
+
+def test_event_counts_in_sentences():
+    text = (
+        "Failover of the Kestrel pair passed with 500 HTTP transactions and twelve sessions. "
+        "The Kestrel pair handled 9,000 requests per second."
+    )
+    ix = index_document(read_text(text, "ha.md"))
+    first, second = ix.sentences
+    assert [(c.value, c.noun) for c in first.counts] == [(500, "transactions"), (12, "sessions")]
+    assert second.counts == []  # a rate, not a count

@@ -10,8 +10,14 @@ from dataclasses import dataclass, field
 
 from claimcheck import regexlit
 from claimcheck.extract.benchtests import assign_tests, parse_test_name
-from claimcheck.extract.cellfacts import CellCondition, cell_conditions
+from claimcheck.extract.cellfacts import (
+    BaselineCell,
+    CellCondition,
+    baseline_cells,
+    cell_conditions,
+)
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
+from claimcheck.extract.eventcounts import EventCount, event_counts
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.extract.statedload import StatedLoad
 from claimcheck.extract.statsets import StatTable, stat_tables
@@ -29,6 +35,7 @@ class IndexedSentence:
     hedged: bool  # about others' practice or a warning, as the condition extractor reads it
     hedge_cue: bool  # a hedge cue occurs in it ("some vendors", "beware", ...)
     topic_cue: bool  # a topic cue occurs in it (the paragraph is about others' practice)
+    counts: list[EventCount]  # counts of events it states ("500 transactions")
 
     @property
     def text(self) -> str:
@@ -57,6 +64,7 @@ class DocumentIndex:
     # per table block: the test id each header cell names (None: it names none)
     column_tests: dict[int, list[str | None]] = field(default_factory=dict)
     cell_conditions: list[CellCondition] = field(default_factory=list)
+    baseline_cells: list[BaselineCell] = field(default_factory=list)
     tools: ToolFacts | None = None  # figures of tool output and command lines
     stat_tables: list[StatTable] = field(default_factory=list)  # min/mean/p99/max groups
     stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
@@ -85,6 +93,7 @@ def index_document(doc: Document, block_tests: list[str | None] | None = None) -
         if block.table is not None:
             ix.column_tests[bi] = [_test_id(h) for h in block.table.header]
     ix.cell_conditions = cell_conditions(doc)
+    ix.baseline_cells = baseline_cells(doc)
     ix.tools = tool_facts(doc)
     ix.stat_tables = stat_tables(doc)
     return ix
@@ -98,7 +107,8 @@ def _add_sentences(ix: DocumentIndex, bi: int, text: str, start: int) -> None:
     for k, (sent, hedged) in enumerate(zip(sentences, flags, strict=True)):
         hedge = regexlit.search(HEDGE_RE, sent.text) is not None
         topic = regexlit.search(TOPIC_RE, sent.text) is not None
-        ix.sentences.append(IndexedSentence(sent, bi, k == 0, hedged, hedge, topic))
+        counts = event_counts(sent.text, sent.start)
+        ix.sentences.append(IndexedSentence(sent, bi, k == 0, hedged, hedge, topic, counts))
 
 
 def _test_id(header: str) -> str | None:

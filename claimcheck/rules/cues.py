@@ -1,10 +1,10 @@
-"""The cue vocabulary rules share with the condition extractor: the hedge and topic cues
-(a sentence about others' practice or a warning), and the number pattern with its reader
-("twelve", "1,000"). Word lists and patterns only: importing them runs no extractor.
-Sentences' own cue events are on the DocumentIndex (``IndexedSentence.hedge_cue``)."""
+"""The cue vocabulary rules share with the condition extractor: the hedge cues (a sentence
+about others' practice or a warning). Word lists and patterns only: importing them runs
+no extractor. Sentences' own cue events are on the DocumentIndex
+(``IndexedSentence.hedge_cue``, ``topic_cue``)."""
 
 from __future__ import annotations
 
-from claimcheck.extract.conditions.base import HEDGE_CUES, HEDGE_RE, NUM, TOPIC_RE, to_int
+from claimcheck.extract.conditions.base import HEDGE_CUES, HEDGE_RE
 
-__all__ = ["HEDGE_CUES", "HEDGE_RE", "NUM", "TOPIC_RE", "to_int"]
+__all__ = ["HEDGE_CUES", "HEDGE_RE"]

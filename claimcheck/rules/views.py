@@ -34,6 +34,7 @@ class Sentence:
     block: int
     hedged: bool
     test: str | None
+    counts: tuple[Any, ...] = ()  # the counts of events it states (EventCount facts)
 
 
 # Others' practice, beyond the extractor's hedge cues: "several public reviews quote ...",
@@ -93,7 +94,7 @@ class View:
                 continue
             test = self.block_test[bi]
             for s in index.in_block(bi):
-                found.append(Sentence(s.start, s.end, s.text, bi, s.hedged, test))
+                found.append(Sentence(s.start, s.end, s.text, bi, s.hedged, test, tuple(s.counts)))
         # the sentences' texts, to find those a cue pattern may match without running it on all
         self.texts = Texts([s.text for s in found])
         others = {i for i, _ in self.texts.search(OTHERS_RE)}

@@ -183,26 +183,10 @@ def _baselines(v: View) -> list[tuple[float, str | None, int, int]]:
         devs = v.attribute(q.start, q.end, set()) if named else set()
         if g:
             out.append((g, next(iter(devs)) if len(devs) == 1 else None, q.start, q.end))
-    for block in v.doc.blocks:
-        table = block.table
-        if table is None or table.kind in ("tool_output", "code"):
-            continue
-        cols = [
-            i
-            for i, h in enumerate(table.header)
-            if re.search(r"\b(?:base(?:line)?|guaranteed|committed)\b", h, _I)
-        ]
-        for i in cols:
-            unit = re.search(r"\b([GMk]b(?:ps|it/s|/s))\b", table.header[i])
-            for row in table.body:
-                if i >= len(row.cells):
-                    continue
-                cell = row.cells[i]
-                g = _cell_gbps(cell.text, unit.group(1) if unit else None)
-                if g:
-                    devs = v.devices_in(row.start, row.end)
-                    owner = next(iter(devs)) if len(devs) == 1 else None
-                    out.append((g, owner, cell.start, cell.end))
+    for cell in v.index.baseline_cells:  # bit rates in columns headed "Baseline ..."
+        devs = v.devices_in(cell.row_start, cell.row_end)
+        owner = next(iter(devs)) if len(devs) == 1 else None
+        out.append((cell.gbps, owner, cell.cell_start, cell.cell_end))
     return out
 
 
@@ -220,17 +204,6 @@ BURST_AFTER_RE = lazyre.compile(
 NETWORK_CONTEXT_RE = lazyre.compile(
     r"\b(?:instances?|VMs?|virtual\s+machines?|cloud|network|bandwidth|NICs?|vNICs?|links?)\b", _I
 )
-
-
-def _cell_gbps(text: str, header_unit: str | None) -> float | None:
-    m = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*([GMk]b(?:ps|it/s|/s))?", text)
-    if not m or not (m.group(2) or header_unit):
-        return None
-    try:
-        return gbps(float(m.group(1).replace(",", "")), (m.group(2) or header_unit or "").replace(
-            "bit/s", "bps").replace("b/s", "bps"))  # fmt: skip
-    except ValueError:
-        return None
 
 
 def _baseline(v: View, once: Any) -> Iterator[Hit]:

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from claimcheck import lazyre
 from claimcheck.models import Document, Extraction
-from claimcheck.rules.cues import NUM, to_int
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
     fmt_number,
@@ -24,10 +23,6 @@ STEADY_RE = lazyre.compile(
     r"|measured\s+(?:window|phase|portion|period)|sustained\s+(?:load|phase)",
     _I,
 )
-COUNT_RE = lazyre.compile(
-    rf"(?<![\w.,])(?P<n>{NUM})\s+(?:(?:HTTP|HTTPS|TCP|UDP|SIP|DNS|client|test|successful|failed|total"
-    r"|simulated|individual|web)\s+){0,2}(?P<u>transactions|requests|connections|sessions|calls"
-    r"|queries|flows|pings)\b(?!\s*(?:per|/|each|a\s+second|every))", _I)  # fmt: skip
 FAILOVER_RE = lazyre.compile(r"\bfail-?over\b|\bfail-?back\b|\bswitch-?over\b|\bhigh[ -]availability\b"
                          r"|\bredundan\w+|\bfault[ -]toleran\w+|\bpass(?:ed)?\s*/\s*fail\w*"
                          r"|\bpass\s+or\s+fail\b", _I)  # fmt: skip
@@ -50,12 +45,12 @@ def small_sample(doc: Document, ex: Extraction) -> Iterator[Hit]:
             continue
         if not FAILOVER_RE.search(s.text) and not SUCCESS_RE.search(s.text):
             continue
-        for m in COUNT_RE.finditer(s.text):
-            n = to_int(m.group("n"))
+        for count in s.counts:
+            n = count.value
             if n is None or not 0 < n <= MAX_SMALL:
                 continue
-            yield Hit(s.start + m.start(), s.start + m.end(),
-                      f"a pass/fail verdict rests on {n:,} {m.group('u').lower()}: too few to show "
+            yield Hit(count.start, count.end,
+                      f"a pass/fail verdict rests on {n:,} {count.noun.lower()}: too few to show "
                       f"the outcome is not chance", {"count": n})  # fmt: skip
             reported.add(s.block)
             break
