@@ -256,3 +256,15 @@ def test_event_counts_in_sentences():
     first, second = ix.sentences
     assert [(c.value, c.noun) for c in first.counts] == [(500, "transactions"), (12, "sessions")]
     assert second.counts == []  # a rate, not a count
+
+
+def test_quantities_per_block():
+    doc = _doc()
+    ix = index_document(doc)
+    assert len(ix.quantity_ranges) == len(doc.blocks)
+    flat = [q for bi in range(len(doc.blocks)) for q in ix.quantities_in(bi)]
+    assert flat == ix.quantities
+    ex = extract_document(doc)
+    assert ex.quantities == ex.index.quantities  # the extraction's are the index's
+    for bi, block in enumerate(doc.blocks):
+        assert all(block.start <= q.start < q.end <= block.end for q in ix.quantities_in(bi))

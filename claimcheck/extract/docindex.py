@@ -1,5 +1,5 @@
-"""The DocumentIndex (facts.md section 1): a document's sentences, built once, each with its
-block, its cue events (a hedge cue, a topic cue) and the extractor's hedge reading; the test
+"""The DocumentIndex (facts.md section 1): a document's quantities and sentences, built
+once, each sentence with its block, its cue events (a hedge cue, a topic cue) and the extractor's hedge reading; the test
 each block and each table column belongs to; and the small facts read off blocks and cells
 once (conditions stated inside table cells, figures of tool output, loads stated in prose), so that no rule splits sentences or runs an extractor again.
 """
@@ -18,11 +18,12 @@ from claimcheck.extract.cellfacts import (
 )
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
 from claimcheck.extract.eventcounts import EventCount, event_counts
+from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.extract.statedload import StatedLoad
 from claimcheck.extract.statsets import StatTable, stat_tables
 from claimcheck.extract.toolfacts import ToolFacts, tool_facts
-from claimcheck.models import Document
+from claimcheck.models import Document, Quantity
 
 
 @dataclass(slots=True)
@@ -60,6 +61,8 @@ class DocumentIndex:
     text: str  # the indexed document's text (tells whether an index is this document's)
     sentences: list[IndexedSentence] = field(default_factory=list)
     block_ranges: list[tuple[int, int]] = field(default_factory=list)  # per block: sentences[a:b]
+    quantities: list[Quantity] = field(default_factory=list)  # every block's, in block order
+    quantity_ranges: list[tuple[int, int]] = field(default_factory=list)  # per block
     block_tests: list[str | None] = field(default_factory=list)  # per block: its test id
     # per table block: the test id each header cell names (None: it names none)
     column_tests: dict[int, list[str | None]] = field(default_factory=dict)
@@ -73,6 +76,11 @@ class DocumentIndex:
         """The sentences of one block, in order."""
         a, b = self.block_ranges[block]
         return self.sentences[a:b]
+
+    def quantities_in(self, block: int) -> list[Quantity]:
+        """The quantities of one block, in order."""
+        a, b = self.quantity_ranges[block]
+        return self.quantities[a:b]
 
     def matches(self, doc: Document) -> bool:
         """True when this is the index of ``doc``."""
@@ -90,6 +98,9 @@ def index_document(doc: Document, block_tests: list[str | None] | None = None) -
         if block.kind != "code":
             _add_sentences(ix, bi, block.text, block.start)
         ix.block_ranges.append((a, len(ix.sentences)))
+        q = len(ix.quantities)
+        ix.quantities.extend(scan(block.text, block.start))
+        ix.quantity_ranges.append((q, len(ix.quantities)))
         if block.table is not None:
             ix.column_tests[bi] = [_test_id(h) for h in block.table.header]
     ix.cell_conditions = cell_conditions(doc)

@@ -20,7 +20,6 @@ from claimcheck.extract.measurements import (
     table_measurements,
 )
 from claimcheck.extract.provenance import extract_provenance
-from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
@@ -55,7 +54,7 @@ def extract_document(doc: Document) -> Extraction:
     table_facts = []
     previous_text = ""
     for index_of_block, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
-        found = scan(block.text, block.start)
+        found = index.quantities_in(index_of_block)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
         if block.table is not None:
