@@ -57,7 +57,10 @@ def cell_value(cell: Cell) -> tuple[float, str] | None:
         return None
     if unit and dimensionality(unit) not in ("", "?"):
         base = "second" if dimensionality(unit) == dimensionality("second") else unit
-        return convert(value, unit, base), cell.text.strip()
+        try:
+            return convert(value, unit, base), cell.text.strip()
+        except Exception:  # noqa: BLE001 - a unit that does not convert: not a statistic
+            return None
     return value, cell.text.strip()
 
 
