@@ -268,3 +268,12 @@ def test_quantities_per_block():
     assert ex.quantities == ex.index.quantities  # the extraction's are the index's
     for bi, block in enumerate(doc.blocks):
         assert all(block.start <= q.start < q.end <= block.end for q in ix.quantities_in(bi))
+
+
+def test_model_tokens_outside_code_and_standards():
+    text = (
+        "The Kite KV-3000 passed RFC 2544 and SHA-256 checks; the KV3000 ran cooler.\n\n"
+        "```\ncurl http://host/ZX-9000\n```\n"
+    )
+    tokens = index_document(read_text(text, "m.md")).model_tokens
+    assert [(t.text, t.key) for t in tokens] == [("KV-3000", "KV-3000"), ("KV3000", "KV-3000")]

@@ -98,7 +98,7 @@ EXTRACTORS = (
     "claimcheck.extract.benchtests", "claimcheck.extract.quantities",
     "claimcheck.extract.numbers", "claimcheck.extract.pipeline",
     "claimcheck.extract.docindex", "claimcheck.extract.cellfacts",
-    "claimcheck.extract.toolfacts", "claimcheck.extract.statsets", "claimcheck.extract.eventcounts", "claimcheck.extract.statedload",
+    "claimcheck.extract.toolfacts", "claimcheck.extract.statsets", "claimcheck.extract.eventcounts", "claimcheck.extract.modeltokens", "claimcheck.extract.statedload",
     "claimcheck.extract.measurements", "claimcheck.extract.devices",
     "claimcheck.extract.entities", "claimcheck.extract.grid", "claimcheck.extract.gridfacts",
     "claimcheck.extract.tablefacts", "claimcheck.extract.scoping",

@@ -18,6 +18,7 @@ from claimcheck.extract.cellfacts import (
 )
 from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
 from claimcheck.extract.eventcounts import EventCount, event_counts
+from claimcheck.extract.modeltokens import ModelToken, model_tokens
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.extract.statedload import StatedLoad
@@ -70,6 +71,7 @@ class DocumentIndex:
     baseline_cells: list[BaselineCell] = field(default_factory=list)
     tools: ToolFacts | None = None  # figures of tool output and command lines
     stat_tables: list[StatTable] = field(default_factory=list)  # min/mean/p99/max groups
+    model_tokens: list[ModelToken] = field(default_factory=list)  # "KV-3000", in order
     stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
 
     def in_block(self, block: int) -> list[IndexedSentence]:
@@ -107,6 +109,7 @@ def index_document(doc: Document, block_tests: list[str | None] | None = None) -
     ix.baseline_cells = baseline_cells(doc)
     ix.tools = tool_facts(doc)
     ix.stat_tables = stat_tables(doc)
+    ix.model_tokens = model_tokens(doc)
     return ix
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
+from typing import Any
 
 from claimcheck import lazyre
 from claimcheck.models import Condition, Device, Document, Extraction
 from claimcheck.rules.queries import (
+    document_index,
     hedged,
     measured_figures,
     stated,
@@ -177,27 +180,15 @@ def _model_slips(doc: Document, extraction: Extraction) -> Iterator[Hit]:
             yield Hit(m.start, m.end, msg, {"device": other.id, "variant": slip.model})
 
 
-MODEL_TOKEN_RE = lazyre.compile(r"(?<![\w.-])(?P<prefix>[A-Z]{1,4})-?(?P<num>\d{3,5})(?P<suffix>[A-Za-z]{0,3})"
-                            r"(?![\w-])")  # fmt: skip
-NOT_MODEL_PREFIXES = {"RFC", "ISO", "IEC", "IEEE", "EN", "ITU", "CVE", "SP", "NIST", "TLS", "SSL",
-                      "SHA", "AES", "DES", "MD", "RC", "TCP", "UDP", "IP", "HTTP", "H", "X", "P",
-                      "Q", "PCI", "DDR", "PC", "USB", "CAT", "ANSI", "ETSI", "UTC", "GMT", "AD",
-                      "BC", "NS", "PO", "SKU", "ID", "US", "EU", "UK"}  # fmt: skip
-
-
 def _token_slips(doc: Document) -> Iterator[Hit]:
     """Model numbers in the text: one written once or twice beside a near-identical one
     written many times (KV-3200 once, KV-3000 throughout)."""
-    counts: dict[str, list[re.Match[str]]] = {}
+    tokens = document_index(doc).model_tokens
+    starts = [t.start for t in tokens]
+    counts: dict[str, list[Any]] = {}  # key -> its ModelToken facts
     index = text_index(doc)
-    for block in doc.blocks:  # the report's text (blocks leave out comments and markup)
-        if block.kind == "code":
-            continue
-        for m in MODEL_TOKEN_RE.finditer(doc.text, block.start, block.end):
-            if m.group("prefix") in NOT_MODEL_PREFIXES:
-                continue
-            key = f"{m.group('prefix')}-{m.group('num')}{m.group('suffix').lower()}"
-            counts.setdefault(key, []).append(m)
+    for t in tokens:
+        counts.setdefault(t.key, []).append(t)
     groups: dict[tuple[str, int], list[str]] = {}
     for key in counts:
         prefix, rest = key.split("-", 1)
@@ -213,18 +204,21 @@ def _token_slips(doc: Document) -> Iterator[Hit]:
             if main is None:
                 continue
             m = counts[rare][0]
-            found = index.sentence_at(m.start())
+            found = index.sentence_at(m.start)
             text = found[0].text if found is not None else ""
-            same_prefix = {x.group(0) for x in MODEL_TOKEN_RE.finditer(text)
-                           if x.group("prefix") == m.group("prefix")}  # fmt: skip
+            same_prefix = set()  # the models of this prefix its sentence names
+            if found is not None:
+                lo = bisect_left(starts, found[0].start)
+                hi = bisect_left(starts, found[0].end)
+                same_prefix = {x.text for x in tokens[lo:hi] if x.prefix == m.prefix}
             if (found is not None and found[2]) or SIBLING_RE.search(text) or len(same_prefix) > 1:
                 continue  # about others, about the product line, or a list of models
-            shown = counts[main][0].group(0)
+            shown = counts[main][0].text
             msg = (
-                f'"{m.group(0)}" appears {len(counts[rare])} time(s), while the report names '
+                f'"{m.text}" appears {len(counts[rare])} time(s), while the report names '
                 f'"{shown}" {len(counts[main])} times; one model number is wrong'
             )
-            yield Hit(m.start(), m.end(), msg, {"variant": m.group(0), "model": shown})
+            yield Hit(m.start, m.end, msg, {"variant": m.text, "model": shown})
 
 
 def _near(a: str, b: str) -> bool:
