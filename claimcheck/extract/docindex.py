@@ -85,7 +85,9 @@ class DocumentIndex:
         return self.quantities[a:b]
 
     def matches(self, doc: Document) -> bool:
-        """True when this is the index of ``doc``."""
+        """True when this is the index of ``doc`` (its text, split into the same blocks)."""
+        if len(self.block_ranges) != len(doc.blocks):
+            return False
         return self.text is doc.text or self.text == doc.text
 
 

@@ -49,18 +49,18 @@ def extract_document(doc: Document) -> Extraction:
     tests, block_tests = assign_tests(doc)
     metric_of = {t.id: t.metric for t in tests}
     ex = Extraction(path=doc.name, devices=devices, entities=entities, tests=tests)
-    ex.index = index = index_document(doc, block_tests)
+    ex.index = ix = index_document(doc, block_tests)
     pending: list[Pending] = []
     table_facts = []
     previous_text = ""
-    for index_of_block, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
-        found = index.quantities_in(index_of_block)
+    for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
+        found = ix.quantities_in(index)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
             grid, typed = grid_facts(
-                doc, index_of_block, mentions, devices, test, len(ex.tables), previous_text
+                doc, index, mentions, devices, test, len(ex.tables), previous_text
             )
             conds = not_results(conds, typed)
         ex.conditions.extend(conds)
@@ -76,8 +76,7 @@ def extract_document(doc: Document) -> Extraction:
         previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
-        sentences = [s.sentence for s in index.in_block(index_of_block)]
-        per_sentence = _by_sentence(sentences, found)
+        per_sentence = _by_sentence([s.sentence for s in ix.in_block(index)], found)
         block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
@@ -101,7 +100,7 @@ def extract_document(doc: Document) -> Extraction:
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
-    index.stated_loads = stated_loads(doc, ex.measurements)
+    ix.stated_loads = stated_loads(doc, ex.measurements)
     return ex
 
 
