@@ -392,6 +392,8 @@ class Extraction(Model):
     provenance: Provenance | None = None
     tables: list[TableGrid] = Field(default_factory=list)
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
+    # the DocumentIndex (claimcheck.extract.docindex): sentences, tests, per-block facts
+    index: Any = Field(default=None, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 
 

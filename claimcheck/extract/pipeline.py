@@ -8,6 +8,7 @@ from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
+from claimcheck.extract.docindex import index_document
 from claimcheck.extract.efficiency import table_claims
 from claimcheck.extract.entities import is_dut
 from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
@@ -19,11 +20,11 @@ from claimcheck.extract.measurements import (
     table_measurements,
 )
 from claimcheck.extract.provenance import extract_provenance
-from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
-from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.sentences import Sentence
+from claimcheck.extract.statedload import stated_loads
 from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
@@ -48,11 +49,12 @@ def extract_document(doc: Document) -> Extraction:
     tests, block_tests = assign_tests(doc)
     metric_of = {t.id: t.metric for t in tests}
     ex = Extraction(path=doc.name, devices=devices, entities=entities, tests=tests)
+    ex.index = ix = index_document(doc, block_tests)
     pending: list[Pending] = []
     table_facts = []
     previous_text = ""
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
-        found = scan(block.text, block.start)
+        found = ix.quantities_in(index)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
         if block.table is not None:
@@ -74,7 +76,7 @@ def extract_document(doc: Document) -> Extraction:
         previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
-        per_sentence = _by_sentence(split(block.text, block.start), found)
+        per_sentence = _by_sentence([s.sentence for s in ix.in_block(index)], found)
         block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
@@ -98,6 +100,7 @@ def extract_document(doc: Document) -> Extraction:
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
+    ix.stated_loads = stated_loads(doc, ex.measurements)
     return ex
 
 

@@ -8,6 +8,7 @@ from itertools import chain
 from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
+from claimcheck.rules.queries import share_index
 from claimcheck.rules.registry import RUNNING_DATA, Hit, get_check
 from claimcheck.rules.runcache import document_run
 from claimcheck.rules.selection import Selection
@@ -19,6 +20,7 @@ def run_rules(
 ) -> tuple[list[Finding], list[FileError]]:
     """Findings of every enabled rule; a rule that raises becomes an error, the rest still run."""
     with document_run(doc):
+        share_index(doc, extraction)
         findings, errors = _run(doc, extraction, rules, selection)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
     return once_per_cause(findings), errors
