@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from claimcheck.extract.benchtests import assign_tests
+from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
@@ -50,6 +51,8 @@ def extract_document(doc: Document) -> Extraction:
     ex = Extraction(path=doc.name, devices=devices, entities=entities, tests=tests)
     pending: list[Pending] = []
     table_facts = []
+    grids = []  # (index in ex.tables, block, grid) of each typed table
+    prose = []  # (block, its sentences with their quantities) of each prose block
     previous_text = ""
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = scan(block.text, block.start)
@@ -68,6 +71,7 @@ def extract_document(doc: Document) -> Extraction:
                     table_measurements(doc, block, mentions, test, previous_text)
                 )
             else:
+                grids.append((len(ex.tables), block, grid))
                 ex.tables.append(summary(doc, block, grid))
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
@@ -75,6 +79,7 @@ def extract_document(doc: Document) -> Extraction:
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence(split(block.text, block.start), found)
+        prose.append((block, per_sentence))
         block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
@@ -96,6 +101,7 @@ def extract_document(doc: Document) -> Extraction:
     resolve(doc, pending)
     ex.runs = extract_runs(doc, mentions)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
+    ex.claims = relation_claims(doc, ex, grids, prose)
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
     return ex

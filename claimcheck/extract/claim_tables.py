@@ -1,0 +1,146 @@
+"""The report's typed tables as operands for claims: which entities each names, the cells
+of an entity by condition, and finding the entities a sentence names.
+
+A :class:`TableView` wraps one typed grid (:mod:`claimcheck.extract.grid`) with its index
+in ``Extraction.tables``; claims that summarise pairs (ranges, bounds) choose tables by
+entity and metric along a scope ladder: the tables of the claim's section first, then
+every table of the document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from claimcheck import lazyre
+from claimcheck.extract import grid as G
+from claimcheck.extract.judge import LOWER_IS_BETTER_WORDS
+from claimcheck.models import Block, Claim, Document, Operand
+
+RATE_METRICS = ("rps", "cps", "ssl_tps", "throughput", "tps", "bandwidth", "goodput")
+LOWER_METRICS = ("latency", "cpu", "memory", "power", "response_time", "ttfb")
+_WORD = lazyre.compile(r"[a-z0-9][a-z0-9.+_-]*[a-z0-9+]|[a-z0-9]")
+MAX_LABEL_WORDS = 5
+
+
+def key(label: str | None) -> str:
+    """One spelling of an entity label: lower-case letters and digits only."""
+    return "".join(ch for ch in (label or "").lower() if ch.isalnum())
+
+
+def words(text: str) -> list[tuple[str, int]]:
+    """Lower-cased words of ``text`` with their offsets in it."""
+    return [(m.group(0), m.start()) for m in _WORD.finditer(text.lower())]
+
+
+def lower_is_better(metric: str | None) -> bool:
+    """True for metrics where a smaller figure is the better one (latency, CPU, power)."""
+    return bool(metric) and (metric in LOWER_METRICS or metric in LOWER_IS_BETTER_WORDS)
+
+
+@dataclass(slots=True)
+class TableView:
+    """One typed table: its index in ``Extraction.tables``, its block and grid."""
+
+    index: int
+    block: Block
+    grid: G.Grid
+    by_entity: dict[str, list[G.GridCell]] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)  # entity key -> label as written
+
+    def __post_init__(self) -> None:
+        for gc in self.grid.cells:
+            if gc.computed or gc.metric is None or not gc.entity:
+                continue
+            if gc.role not in ("result", "advertised"):
+                continue
+            k = key(gc.entity)
+            if k:
+                self.by_entity.setdefault(k, []).append(gc)
+                self.labels.setdefault(k, gc.entity)
+
+    @property
+    def section(self) -> str | None:
+        """The section the table sits in."""
+        return self.block.section
+
+    def metrics(self) -> list[str]:
+        """The metric families of the table's entity cells, in column order."""
+        seen: dict[str, None] = {}
+        for cells in self.by_entity.values():
+            for gc in cells:
+                seen.setdefault(gc.metric or "", None)
+        return [m for m in seen if m]
+
+
+def cell_key(gc: G.GridCell) -> tuple:
+    """What two entities' cells must share to be one pair: metric, statistic, conditions."""
+    return (gc.metric, gc.statistic, tuple(sorted(gc.conditions.items())))
+
+
+def views(grids: list[tuple[int, Block, G.Grid]]) -> list[TableView]:
+    """A view per typed table that names at least one entity."""
+    out = [TableView(i, b, g) for i, b, g in grids]
+    return [v for v in out if v.by_entity]
+
+
+def in_scope(tables: list[TableView], section: str | None, wanted: set[str]) -> list[list[TableView]]:
+    """The scope ladder: tables of ``section`` naming every entity key of ``wanted``, then
+    those of the whole document."""
+    fits = [t for t in tables if wanted <= t.by_entity.keys()]
+    same = [t for t in fits if t.section == section]
+    return [s for s in (same, fits) if s]
+
+
+def named_entities(text: str, labels: dict[str, str]) -> list[tuple[int, str]]:
+    """(offset, entity key) of each table entity label ``text`` names as whole words, in
+    order; ``labels`` maps entity keys to labels. A label of several words is matched
+    word by word; a longer label wins over a shorter one at one place."""
+    by_words: dict[tuple[str, ...], str] = {}
+    for k, label in labels.items():
+        ws = tuple(w for w, _ in words(label))
+        if ws and len(ws) <= MAX_LABEL_WORDS and len("".join(ws)) >= 2:
+            by_words.setdefault(ws, k)
+    if not by_words:
+        return []
+    lengths = sorted({len(ws) for ws in by_words}, reverse=True)
+    found = words(text)
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(found):
+        for n in lengths:
+            k = by_words.get(tuple(w for w, _ in found[i : i + n]))
+            if k is not None:
+                out.append((found[i][1], k))
+                i += n
+                break
+        else:
+            i += 1
+    return out
+
+
+def cell_operand(doc: Document, view: TableView, gc: G.GridCell) -> Operand:
+    """An operand for a table cell, with its table, row, column and entity."""
+    row = view.grid.rows[gc.row].label if gc.row < len(view.grid.rows) else None
+    col = view.grid.columns[gc.col].label if gc.col < len(view.grid.columns) else None
+    return Operand(text=gc.cell.text, value=gc.value, unit=gc.unit, start=gc.cell.start,
+                   end=gc.cell.end, line=doc.position(gc.cell.start)[0], source="table_cell",
+                   label=f"{row} / {col}", entity=gc.entity, table=view.index, row=row,
+                   column=col)  # fmt: skip
+
+
+def make_claim(doc: Document, kind: str, rule: str, text: str, start: int, end: int,
+               stated: str, value: float | None) -> Claim:  # fmt: skip
+    """A claim located at ``start``-``end`` of the document."""
+    line, col = doc.position(start)
+    end_line, end_col = doc.position(max(start, end))
+    return Claim(kind=kind, rule=rule, text=text, start=start, end=end, line=line, column=col,
+                 end_line=end_line, end_column=end_col, stated=stated,
+                 stated_value=value)  # fmt: skip
+
+
+def condition_text(gc: G.GridCell) -> str:
+    """A cell's conditions for messages ("concurrency=50"), or its statistic."""
+    parts = [f"{k}={v}" for k, v in sorted(gc.conditions.items())]
+    if gc.statistic:
+        parts.append(gc.statistic)
+    return ", ".join(parts)
