@@ -98,7 +98,9 @@ def computed_claims(doc: Document, view: TableView) -> list[Claim]:
     for (along, index), cells in lines.items():
         axis = grid.columns[index] if along == "col" else grid.rows[index]
         other = "row" if along == "col" else "col"
-        rows = [(gc, operands.get((other, gc.row if along == "col" else gc.col), {})) for gc in cells]
+        rows = [
+            (gc, operands.get((other, gc.row if along == "col" else gc.col), {})) for gc in cells
+        ]
         out.extend(_line_claims(doc, view, axis, rows, along))
     return out
 

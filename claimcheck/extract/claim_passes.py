@@ -8,8 +8,11 @@ one finding, per cause); the others are kept as they are.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from claimcheck.extract import grid as G
 from claimcheck.extract.claim_computed import computed_claims
+from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_tables import views
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Claim, Document, Extraction, Quantity
@@ -25,19 +28,28 @@ def relation_claims(
     found: list[Claim] = []
     for view in tables:
         found.extend(computed_claims(doc, view))
+    for block, sentences in prose:
+        for i, (sentence, _qs) in enumerate(sentences):
+            found.extend(
+                range_claims(doc, tables, block.section, sentence, sentences[max(0, i - 3) : i])
+            )
     return merge(ex.claims, found)
 
 
 def merge(existing: list[Claim], found: list[Claim]) -> list[Claim]:
-    """``existing`` without the claims a found claim replaces (the same stated figure),
-    plus the found claims, in document order."""
-    spans = sorted((c.start, c.end) for c in found)
-    starts = [s for s, _ in spans]
-    from bisect import bisect_right
-
-    def replaced(c: Claim) -> bool:
-        k = bisect_right(starts, c.start) - 1  # the last found claim starting at or before
-        return k >= 0 and spans[k][1] > c.start
-
-    kept = [c for c in existing if not replaced(c)]
-    return sorted([*kept, *found], key=lambda c: (c.start, c.kind))
+    """``existing`` and ``found`` in document order, one claim per stated figure: a found
+    claim replaces an existing claim on its stated figure unless only the existing one
+    could be judged."""
+    existing = sorted(existing, key=lambda c: c.start)
+    starts = [c.start for c in existing]
+    dropped: set[int] = set()
+    kept_found = []
+    for f in found:
+        lo, hi = bisect_left(starts, f.start), bisect_left(starts, f.end)
+        same = list(range(lo, hi))
+        if f.status == "unverifiable" and any(existing[k].status != "unverifiable" for k in same):
+            continue
+        dropped.update(same)
+        kept_found.append(f)
+    kept = [c for k, c in enumerate(existing) if k not in dropped]
+    return sorted([*kept, *kept_found], key=lambda c: (c.start, c.kind))

@@ -83,7 +83,9 @@ def views(grids: list[tuple[int, Block, G.Grid]]) -> list[TableView]:
     return [v for v in out if v.by_entity]
 
 
-def in_scope(tables: list[TableView], section: str | None, wanted: set[str]) -> list[list[TableView]]:
+def in_scope(
+    tables: list[TableView], section: str | None, wanted: set[str]
+) -> list[list[TableView]]:
     """The scope ladder: tables of ``section`` naming every entity key of ``wanted``, then
     those of the whole document."""
     fits = [t for t in tables if wanted <= t.by_entity.keys()]
