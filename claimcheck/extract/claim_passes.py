@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from claimcheck.extract import grid as G
+from claimcheck.extract.claim_bounds import capability_claims, verification_claims
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_tables import views
@@ -29,10 +30,11 @@ def relation_claims(
     for view in tables:
         found.extend(computed_claims(doc, view))
     for block, sentences in prose:
-        for i, (sentence, _qs) in enumerate(sentences):
-            found.extend(
-                range_claims(doc, tables, block.section, sentence, sentences[max(0, i - 3) : i])
-            )
+        for i, (sentence, qs) in enumerate(sentences):
+            earlier = sentences[max(0, i - 3) : i]
+            found.extend(range_claims(doc, tables, block.section, sentence, earlier))
+            found.extend(capability_claims(doc, tables, block.section, sentence, qs, earlier))
+            found.extend(verification_claims(doc, sentence, qs))
     return merge(ex.claims, found)
 
 

@@ -25,13 +25,14 @@ from claimcheck.extract import grid as G
 from claimcheck.extract.claim_tables import (
     RATE_METRICS,
     TableView,
+    all_labels,
     cell_key,
     cell_operand,
     condition_text,
     in_scope,
     lower_is_better,
     make_claim,
-    named_entities,
+    roles,
 )
 from claimcheck.extract.claims import apply
 from claimcheck.extract.judge import Judgement
@@ -56,12 +57,6 @@ _DIRECTION = lazyre.compile(
     r"(?P<worse>slower|worse|behind|trails?))\b",
     re.I,
 )
-_REFERENCE_BEFORE = lazyre.compile(
-    r"\b(?:than|of|over|vs\.?|versus|against|with|to|beats?|beat|outperform(?:s|ed)?|"
-    r"trails?|behind)[ ,:]*+$",
-    re.I,
-)
-_SAME_ROLE = lazyre.compile(r"^[ ,]*+(?:and|or|&|as[ ]well[ ]as)?[ ,]*+$", re.I)
 _OTHERS = lazyre.compile(
     r"\b(?:others?|competitors?|competition|rivals?|alternatives|the[ ]rest|every(?:one|thing)?|"
     r"all[ ]the|each)\b",
@@ -130,25 +125,6 @@ def stated_ranges(sentence: Sentence) -> list[Stated]:
     return out
 
 
-def _roles(text: str, labels: dict[str, str]) -> tuple[list[str], list[str]]:
-    """(subjects, references): entity keys the text names, by the words before each."""
-    subjects: list[str] = []
-    refs: list[str] = []
-    last_end, last_role = 0, "subject"
-    for at, k in named_entities(text, labels):
-        gap = text[last_end:at]
-        if _REFERENCE_BEFORE.search(gap):
-            role = "reference"
-        elif last_end and _SAME_ROLE.match(gap):
-            role = last_role
-        else:
-            role = "subject"
-        (refs if role == "reference" else subjects).append(k)
-        last_role = role
-        last_end = at + len(labels[k])
-    return subjects, refs
-
-
 def _direction(text: str) -> str | None:
     m = _DIRECTION.search(text)
     if m is None:
@@ -214,16 +190,13 @@ def range_claims(
     stated = stated_ranges(sentence)
     if not stated:
         return []
-    labels: dict[str, str] = {}
-    for t in tables:
-        for k, label in t.labels.items():
-            labels.setdefault(k, label)
+    labels = all_labels(tables)
     out = []
     for st in stated:
-        subjects, refs = _roles(sentence.text, labels)
+        subjects, refs = roles(sentence.text, labels)
         if not subjects:
             for s, _ in reversed(earlier):
-                found, _r = _roles(s.text, labels)
+                found, _r = roles(s.text, labels)
                 if found:
                     subjects = found[-1:]
                     break

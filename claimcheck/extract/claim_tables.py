@@ -9,6 +9,7 @@ every table of the document.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from claimcheck import lazyre
@@ -20,6 +21,12 @@ RATE_METRICS = ("rps", "cps", "ssl_tps", "throughput", "tps", "bandwidth", "good
 LOWER_METRICS = ("latency", "cpu", "memory", "power", "response_time", "ttfb")
 _WORD = lazyre.compile(r"[a-z0-9][a-z0-9.+_-]*[a-z0-9+]|[a-z0-9]")
 MAX_LABEL_WORDS = 5
+_REFERENCE_BEFORE = lazyre.compile(
+    r"\b(?:than|of|over|vs\.?|versus|against|with|to|beats?|beat|outperform(?:s|ed)?|"
+    r"trails?|behind)[ ,:]*+$",
+    re.I,
+)
+_SAME_ROLE = lazyre.compile(r"^[ ,]*+(?:and|or|&|as[ ]well[ ]as)?[ ,]*+$", re.I)
 
 
 def key(label: str | None) -> str:
@@ -146,3 +153,31 @@ def condition_text(gc: G.GridCell) -> str:
     if gc.statistic:
         parts.append(gc.statistic)
     return ", ".join(parts)
+
+
+def roles(text: str, labels: dict[str, str]) -> tuple[list[str], list[str]]:
+    """(subjects, references): entity keys the text names, by the words before each."""
+    subjects: list[str] = []
+    refs: list[str] = []
+    last_end, last_role = 0, "subject"
+    for at, k in named_entities(text, labels):
+        gap = text[last_end:at]
+        if _REFERENCE_BEFORE.search(gap):
+            role = "reference"
+        elif last_end and _SAME_ROLE.match(gap):
+            role = last_role
+        else:
+            role = "subject"
+        (refs if role == "reference" else subjects).append(k)
+        last_role = role
+        last_end = at + len(labels[k])
+    return subjects, refs
+
+
+def all_labels(tables: list[TableView]) -> dict[str, str]:
+    """Entity key -> label as written, over every table (the first spelling wins)."""
+    labels: dict[str, str] = {}
+    for t in tables:
+        for k, label in t.labels.items():
+            labels.setdefault(k, label)
+    return labels
