@@ -13,6 +13,7 @@ from bisect import bisect_left
 from claimcheck.extract import grid as G
 from claimcheck.extract.claim_bounds import capability_claims, verification_claims
 from claimcheck.extract.claim_computed import computed_claims
+from claimcheck.extract.claim_perunit import per_unit_claims
 from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_tables import views
 from claimcheck.extract.sentences import Sentence
@@ -35,6 +36,7 @@ def relation_claims(
             found.extend(range_claims(doc, tables, block.section, sentence, earlier))
             found.extend(capability_claims(doc, tables, block.section, sentence, qs, earlier))
             found.extend(verification_claims(doc, sentence, qs))
+            found.extend(per_unit_claims(doc, sentence, qs, earlier))
     return merge(ex.claims, found)
 
 

@@ -225,7 +225,9 @@ def _judge(doc: Document, claim: Claim, st: Stated, levels: list[list[TableView]
     for scope in levels:
         others = refs
         if not others:
-            others = sorted({k for t in scope for k in t.by_entity} - {subject})
+            others = [
+                k for k in dict.fromkeys(k for t in scope for k in t.by_entity) if k != subject
+            ]
         metrics = _metrics(claim.metric, scope, {subject})
         tried: list[tuple[str, list[Pair]]] = []
         for metric in metrics:
