@@ -24,6 +24,8 @@ from claimcheck.extract import grid as G
 from claimcheck.extract.claim_tables import (
     TableView,
     cell_operand,
+    computed_axis,
+    is_computed,
     key,
     lower_is_better,
     make_claim,
@@ -84,14 +86,14 @@ def computed_claims(doc: Document, view: TableView) -> list[Claim]:
     grid = view.grid
     lines: dict[tuple[str, int], list[G.GridCell]] = {}
     for gc in grid.cells:
-        if gc.computed:
-            along = "col" if grid.columns[gc.col].kind == "computed" else "row"
+        along = computed_axis(grid, gc)
+        if along is not None:
             lines.setdefault((along, gc.col if along == "col" else gc.row), []).append(gc)
     if not lines:
         return []
     operands: dict[tuple[str, int], dict[int, G.GridCell]] = {}
     for gc in grid.cells:
-        if not gc.computed and gc.metric is not None:
+        if not is_computed(grid, gc) and gc.role in ("result", "advertised", "baseline"):
             operands.setdefault(("row", gc.row), {})[gc.col] = gc
             operands.setdefault(("col", gc.col), {})[gc.row] = gc
     out: list[Claim] = []
@@ -127,9 +129,10 @@ def _candidates(axis: G.Axis, rows, labels: Callable[[int], str]) -> list[Formul
             for b in refs:
                 if a == b:
                     continue
-                out.append(Formula(kind, a, b))
+                # a positive improvement of a latency is a decrease: on a tie, that reading
                 if negate and kind != "ratio":
                     out.append(Formula(kind, a, b, negated=True))
+                out.append(Formula(kind, a, b))
     return out
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from claimcheck import lazyre
+from claimcheck.extract import axislabels as L
 from claimcheck.extract import grid as G
 from claimcheck.extract.judge import LOWER_IS_BETTER_WORDS
 from claimcheck.models import Block, Claim, Document, Operand
@@ -56,7 +57,7 @@ class TableView:
 
     def __post_init__(self) -> None:
         for gc in self.grid.cells:
-            if gc.computed or gc.metric is None or not gc.entity:
+            if is_computed(self.grid, gc) or gc.metric is None or not gc.entity:
                 continue
             if gc.role not in ("result", "advertised"):
                 continue
@@ -79,15 +80,34 @@ class TableView:
         return [m for m in seen if m]
 
 
+def computed_axis(grid: G.Grid, gc: G.GridCell) -> str | None:
+    """ "col" or "row" when the cell lies on a computed line (a difference, a ratio, an
+    improvement), else None; a line the grid took for an entity ("Improvement" as the last
+    row of a transposed table) counts by its label's words."""
+    col, row = grid.columns[gc.col], grid.rows[gc.row]
+    if col.kind == L.AXIS_COMPUTED or (gc.computed and row.kind != L.AXIS_COMPUTED):
+        return "col"
+    if row.kind == L.AXIS_COMPUTED or gc.computed:
+        return "row"
+    for along, axis in (("row", row), ("col", col)):
+        if axis.kind in (L.AXIS_ENTITY, L.AXIS_UNKNOWN) and L.is_computed(axis.label):
+            return along
+    return None
+
+
+def is_computed(grid: G.Grid, gc: G.GridCell) -> bool:
+    """True for a cell of a computed line."""
+    return computed_axis(grid, gc) is not None
+
+
 def cell_key(gc: G.GridCell) -> tuple:
     """What two entities' cells must share to be one pair: metric, statistic, conditions."""
     return (gc.metric, gc.statistic, tuple(sorted(gc.conditions.items())))
 
 
 def views(grids: list[tuple[int, Block, G.Grid]]) -> list[TableView]:
-    """A view per typed table that names at least one entity."""
-    out = [TableView(i, b, g) for i, b, g in grids]
-    return [v for v in out if v.by_entity]
+    """A view per typed table."""
+    return [TableView(i, b, g) for i, b, g in grids]
 
 
 def in_scope(
