@@ -201,6 +201,8 @@ def range_claims(
                     subjects = found[-1:]
                     break
         direction = "higher" if st.within else _direction(sentence.text)
+        if direction is None and not st.percent:
+            direction = "higher"  # "between 2x and 3x the connections of X" is a multiple of X
         if not subjects or direction is None:
             continue
         subject = subjects[0]

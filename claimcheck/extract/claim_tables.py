@@ -24,10 +24,12 @@ _WORD = lazyre.compile(r"[a-z0-9][a-z0-9.+_-]*[a-z0-9+]|[a-z0-9]")
 MAX_LABEL_WORDS = 5
 _REFERENCE_BEFORE = lazyre.compile(
     r"\b(?:than|of|over|vs\.?|versus|against|with|to|beats?|beat|outperform(?:s|ed)?|"
-    r"trails?|behind)[ ,:]*+$",
+    r"trails?|behind)[ ,:]*+(?:(?:the|a|an|its|their|our)[ ]++)?$",
     re.I,
 )
-_SAME_ROLE = lazyre.compile(r"^[ ,]*+(?:and|or|&|as[ ]well[ ]as)?[ ,]*+$", re.I)
+_SAME_ROLE = lazyre.compile(
+    r"^[ ,]*+(?:and|or|&|as[ ]well[ ]as)?[ ,]*+(?:(?:the|a|an|its|their|our)[ ]++)?$", re.I
+)
 
 
 def key(label: str | None) -> str:
