@@ -22,8 +22,8 @@ from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 from claimcheck.extract.claim_tables import (
+    LabelIndex,
     TableView,
-    all_labels,
     cell_operand,
     in_scope,
     lower_is_better,
@@ -36,6 +36,7 @@ from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
 from claimcheck.units import convert, same_dimension
 
+MAX_VERBS = 8  # verification verbs read per sentence
 _NUM = r"\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?"
 CAPABILITY_RE = lazyre.compile(
     r"\b(?P<q>up[ ]to|as[ ]many[ ]as|as[ ]much[ ]as|as[ ]high[ ]as|a[ ]peak[ ]of|peaks?[ ]at|"
@@ -86,14 +87,14 @@ def _best(view: TableView, entity: str, metric: str, unit: str, low: bool) -> tu
     return best
 
 
-def capability_claims(doc: Document, tables: list[TableView], section: str | None,
+def capability_claims(doc: Document, tables: list[TableView], index: LabelIndex, section: str | None,
                       sentence: Sentence, quantities: list[Quantity],
                       earlier: list[tuple[Sentence, list[Quantity]]]) -> list[Claim]:  # fmt: skip
     """Capability bounds of one sentence judged against the entity's table figures."""
     if not tables:
         return []
     out = []
-    labels = all_labels(tables)
+    labels = index.labels
     for m in CAPABILITY_RE.finditer(sentence.text):
         start, end = sentence.start + m.start("n"), sentence.start + m.end()
         q = next((x for x in quantities if x.start <= end + 1 and x.end > start and x.unit), None)
@@ -105,11 +106,11 @@ def capability_claims(doc: Document, tables: list[TableView], section: str | Non
         scale = _SCALE.get((m.group("scale") or "").lower(), 1.0)
         value = _number(m.group("n")) * scale
         decimals = len(m.group("n").split(".", 1)[1]) if "." in m.group("n") else 0
-        subjects, _ = roles(sentence.text, labels)
+        subjects, _ = roles(sentence.text, index)
         for s, _qs in reversed(earlier):
             if subjects:
                 break
-            subjects = roles(s.text, labels)[0][-1:]
+            subjects = roles(s.text, index)[0][-1:]
         if not subjects:
             continue
         entity = subjects[0]
@@ -168,7 +169,9 @@ def verification_claims(
     if len(figures) < 2:
         return []
     out = []
-    for m in VERB_RE.finditer(sentence.text):
+    for n, m in enumerate(VERB_RE.finditer(sentence.text)):
+        if n >= MAX_VERBS:
+            break
         after = [q for q in figures if q.start >= sentence.start + m.end()]
         if not after:
             continue

@@ -15,10 +15,11 @@ from claimcheck.extract.claim_bounds import capability_claims, verification_clai
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_perunit import per_unit_claims
 from claimcheck.extract.claim_ranges import range_claims
-from claimcheck.extract.claim_tables import views
+from claimcheck.extract.claim_tables import label_index, views
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Claim, Document, Extraction, Quantity
 
+MAX_TABLE_CLAIMS = 256  # range and bound claims judged against the tables per report
 Prose = list[tuple[Block, list[tuple[Sentence, list[Quantity]]]]]
 
 
@@ -30,11 +31,16 @@ def relation_claims(
     found: list[Claim] = []
     for view in tables:
         found.extend(computed_claims(doc, view))
+    index = label_index(tables)
+    judged = 0
     for block, sentences in prose:
         for i, (sentence, qs) in enumerate(sentences):
             earlier = sentences[max(0, i - 3) : i]
-            found.extend(range_claims(doc, tables, block.section, sentence, earlier))
-            found.extend(capability_claims(doc, tables, block.section, sentence, qs, earlier))
+            if judged < MAX_TABLE_CLAIMS:  # each walks the tables: a bounded number per report
+                more = range_claims(doc, tables, index, block.section, sentence, earlier)
+                more += capability_claims(doc, tables, index, block.section, sentence, qs, earlier)
+                judged += len(more)
+                found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))
             found.extend(per_unit_claims(doc, sentence, qs, earlier))
     return merge(ex.claims, found)

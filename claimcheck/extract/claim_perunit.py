@@ -17,6 +17,7 @@ from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
 from claimcheck.units import convert, same_dimension
 
+MAX_POOL = 64  # figures before a quotient figure looked at
 MAX_CANDIDATES = 4  # figures of each dimension tried, the nearest first
 
 
@@ -49,14 +50,14 @@ def per_unit_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
                     earlier: list[tuple[Sentence, list[Quantity]]]) -> list[Claim]:  # fmt: skip
     """A derived per-unit claim for each quotient figure whose operands the paragraph states."""
     out = []
-    for stated in quantities:
+    before = [q for _s, qs in earlier for q in qs][-MAX_POOL:]
+    for k, stated in enumerate(quantities):
         parts = _parts(stated.unit) if "/" in stated.unit else None
         if parts is None:
             continue
         num_unit, den_unit = parts
-        pool = [q for q in quantities if q.end <= stated.start]
-        pool += [q for _s, qs in earlier for q in qs]
-        pool.sort(key=lambda q: -q.start)  # the nearest first
+        here = [q for q in quantities[max(0, k - MAX_POOL) : k] if q.end <= stated.start]
+        pool = sorted([*here, *before], key=lambda q: -q.start)[:MAX_POOL]  # the nearest first
         nums = [q for q in pool if _fits(q, num_unit)][:MAX_CANDIDATES]
         dens = [q for q in pool if _fits(q, den_unit)][:MAX_CANDIDATES]
         if not nums or not dens:

@@ -24,8 +24,8 @@ from claimcheck.extract import axislabels as L
 from claimcheck.extract import grid as G
 from claimcheck.extract.claim_tables import (
     RATE_METRICS,
+    LabelIndex,
     TableView,
-    all_labels,
     cell_key,
     cell_operand,
     condition_text,
@@ -42,7 +42,7 @@ from claimcheck.models import Claim, Document, Quantity
 MAX_LISTED = 6  # deltas listed in a message
 _NUM = r"\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?"
 RANGE_RE = lazyre.compile(
-    rf"(?P<between>\bbetween[ ]++|\bfrom[ ]++)?(?P<lo>{_NUM})[ ]?(?P<lu>%|[x×](?![a-z]))?[ ]?"
+    rf"(?P<between>\bbetween[ ]++|\bfrom[ ]++)?(?<![\d.,])(?P<lo>{_NUM})[ ]?(?P<lu>%|[x×](?![a-z]))?[ ]?"
     rf"(?P<sep>-|–|—|~|\bto\b|\band\b)[ ]?(?P<hi>{_NUM})[ ]?"
     r"(?P<hu>%|[x×](?![a-z])|-?fold\b|[ ]times\b)"
     r"(?P<more>[ ]++or[ ]++(?:more|higher|greater|better|faster|above)\b)?",
@@ -180,6 +180,7 @@ def _metrics(hint: str | None, tables: list[TableView], entities: set[str]) -> l
 def range_claims(
     doc: Document,
     tables: list[TableView],
+    index: LabelIndex,
     section: str | None,
     sentence: Sentence,
     earlier: list[tuple[Sentence, list[Quantity]]],
@@ -190,13 +191,13 @@ def range_claims(
     stated = stated_ranges(sentence)
     if not stated:
         return []
-    labels = all_labels(tables)
+    labels = index.labels
     out = []
     for st in stated:
-        subjects, refs = roles(sentence.text, labels)
+        subjects, refs = roles(sentence.text, index)
         if not subjects:
             for s, _ in reversed(earlier):
-                found, _r = roles(s.text, labels)
+                found, _r = roles(s.text, index)
                 if found:
                     subjects = found[-1:]
                     break

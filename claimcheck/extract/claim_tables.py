@@ -122,26 +122,46 @@ def in_scope(
     return [s for s in (same, fits) if s]
 
 
-def named_entities(text: str, labels: dict[str, str]) -> list[tuple[int, str]]:
-    """(offset, entity key) of each table entity label ``text`` names as whole words, in
-    order; ``labels`` maps entity keys to labels. A label of several words is matched
-    word by word; a longer label wins over a shorter one at one place."""
-    by_words: dict[tuple[str, ...], str] = {}
-    for k, label in labels.items():
-        ws = tuple(w for w, _ in words(label))
-        if ws and len(ws) <= MAX_LABEL_WORDS and len("".join(ws)) >= 2:
-            by_words.setdefault(ws, k)
-    if not by_words:
+@dataclass(slots=True)
+class LabelIndex:
+    """The tables' entity labels, keyed by their words, built once per document."""
+
+    labels: dict[str, str]  # entity key -> label as written
+    by_words: dict[tuple[str, ...], str] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for k, label in self.labels.items():
+            ws = tuple(w for w, _ in words(label))
+            if ws and len(ws) <= MAX_LABEL_WORDS and len("".join(ws)) >= 2:
+                self.by_words.setdefault(ws, k)
+        self.lengths = sorted({len(ws) for ws in self.by_words}, reverse=True)
+
+
+def label_index(tables: list[TableView]) -> LabelIndex:
+    """The entity labels of every table (the first spelling of each entity wins)."""
+    labels: dict[str, str] = {}
+    for t in tables:
+        for k, label in t.labels.items():
+            labels.setdefault(k, label)
+    return LabelIndex(labels)
+
+
+def named_entities(text: str, index: LabelIndex) -> list[tuple[int, int, str]]:
+    """(start, end, entity key) of each table entity label ``text`` names as whole words,
+    in order. A label of several words is matched word by word; a longer label wins over a
+    shorter one at one place."""
+    if not index.by_words:
         return []
-    lengths = sorted({len(ws) for ws in by_words}, reverse=True)
     found = words(text)
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int, int, str]] = []
     i = 0
     while i < len(found):
-        for n in lengths:
-            k = by_words.get(tuple(w for w, _ in found[i : i + n]))
+        for n in index.lengths:
+            k = index.by_words.get(tuple(w for w, _ in found[i : i + n]))
             if k is not None:
-                out.append((found[i][1], k))
+                last = found[i + n - 1]
+                out.append((found[i][1], last[1] + len(last[0]), k))
                 i += n
                 break
         else:
@@ -177,12 +197,12 @@ def condition_text(gc: G.GridCell) -> str:
     return ", ".join(parts)
 
 
-def roles(text: str, labels: dict[str, str]) -> tuple[list[str], list[str]]:
+def roles(text: str, index: LabelIndex) -> tuple[list[str], list[str]]:
     """(subjects, references): entity keys the text names, by the words before each."""
     subjects: list[str] = []
     refs: list[str] = []
     last_end, last_role = 0, "subject"
-    for at, k in named_entities(text, labels):
+    for at, end, k in named_entities(text, index):
         gap = text[last_end:at]
         if _REFERENCE_BEFORE.search(gap):
             role = "reference"
@@ -192,14 +212,5 @@ def roles(text: str, labels: dict[str, str]) -> tuple[list[str], list[str]]:
             role = "subject"
         (refs if role == "reference" else subjects).append(k)
         last_role = role
-        last_end = at + len(labels[k])
+        last_end = end
     return subjects, refs
-
-
-def all_labels(tables: list[TableView]) -> dict[str, str]:
-    """Entity key -> label as written, over every table (the first spelling wins)."""
-    labels: dict[str, str] = {}
-    for t in tables:
-        for k, label in t.labels.items():
-            labels.setdefault(k, label)
-    return labels
