@@ -32,6 +32,7 @@ from claimcheck.extract.claim_tables import (
     in_scope,
     lower_is_better,
     make_claim,
+    named_entities,
     roles,
 )
 from claimcheck.extract.claims import apply
@@ -48,7 +49,12 @@ RANGE_RE = lazyre.compile(
     r"(?P<more>[ ]++or[ ]++(?:more|higher|greater|better|faster|above)\b)?",
     re.I,
 )
-WITHIN_RE = lazyre.compile(rf"\bwithin[ ]++(?:about[ ]++)?(?P<n>{_NUM})[ ]?(?:%|percent\b)", re.I)
+WITHIN_RE = lazyre.compile(
+    rf"\bwithin[ ]++(?:about[ ]++)?(?P<n>{_NUM})[ ]?(?:%|percent\b)"
+    r"(?P<of>[ ]++of[ ]++(?:(?:the|an?|its|their|our)[ ]++)?)?",
+    re.I,
+)
+_EACH_OTHER = lazyre.compile(r"\b(?:each[ ]other|one[ ]another)\b", re.I)
 _QUALIFIED = lazyre.compile(r"\b(?:about|approximately|around|roughly|some)[ ]++$", re.I)
 _DIRECTION = lazyre.compile(
     r"\b(?:(?P<better>faster|better|ahead|outperform(?:s|ed|ing)?|quicker|beats?|leads?|"
@@ -119,10 +125,26 @@ def stated_ranges(sentence: Sentence) -> list[Stated]:
                           _decimals(m.group("lo")), _decimals(m.group("hi")), percent,
                           bool(m.group("more")), qualifier=q.group(0).strip().lower() if q else None))  # fmt: skip
     for m in WITHIN_RE.finditer(sentence.text):
+        if not m.group("of"):
+            continue  # "within 2%" with no reference: a tolerance, not a comparison
         n = _number(m.group("n"))
-        out.append(Stated(m.group(0), sentence.start + m.start(), sentence.start + m.end(), 0.0, n,
+        text = " ".join(m.group(0).split()[:2])
+        end = m.start() + len(m.group(0).rstrip())
+        out.append(Stated(text, sentence.start + m.start(), sentence.start + end, 0.0, n,
                           0, _decimals(m.group("n")), True, within=True))  # fmt: skip
     return out
+
+
+def _names_reference(sentence: Sentence, st: Stated, index: LabelIndex) -> bool:
+    """True when a table entity is named right after "within N% of (the)"."""
+    tail = sentence.text[st.end - sentence.start :].lstrip()
+    first, _, rest = tail.partition(" ")
+    if first.lower() in ("the", "a", "an", "its", "their", "our"):
+        tail = rest.lstrip()
+    found = named_entities(
+        tail[: 20 + max((len(v) for v in index.labels.values()), default=0)], index
+    )
+    return bool(found) and found[0][0] == 0
 
 
 def _direction(text: str) -> str | None:
@@ -189,8 +211,8 @@ def range_claims(
     if not tables:
         return []
     stated = stated_ranges(sentence)
-    if not stated:
-        return []
+    if not stated or _EACH_OTHER.search(sentence.text):
+        return []  # runs "within 3% of each other": a spread, not a comparison
     labels = index.labels
     out = []
     for st in stated:
@@ -208,6 +230,8 @@ def range_claims(
             continue
         subject = subjects[0]
         refs = [r for r in refs if r != subject]
+        if st.within and not _names_reference(sentence, st, index):
+            continue
         others = not refs and _OTHERS.search(sentence.text) is not None
         claim = make_claim(doc, "bound" if st.within else "range",
                            "A001" if st.percent else "A002", sentence.text, st.start, st.end,
