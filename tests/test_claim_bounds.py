@@ -96,14 +96,20 @@ VERIFY = [
 ]  # fmt: skip
 
 
+def judged_once(text: str, status: str, kind: str, rule: str, direction: str | None = None):
+    """The sentence gives one claim of ``kind`` with ``status``, and a finding of ``rule``
+    exactly when it is inconsistent."""
+    found = [c for c in kinds(text, kind) if direction is None or c.direction == direction]
+    assert [c.status for c in found] == [status], [c.message for c in found]
+    hits = [f for f in claimcheck.check_text(text, "report.md").findings if f.rule == rule]
+    assert len(hits) == (status == "inconsistent")
+
+
 @pytest.mark.parametrize(
     "genre,text,status", VERIFY, ids=[f"{v[0]}-{i}" for i, v in enumerate(VERIFY)]
 )
 def test_verification(genre, text, status):
-    found = kinds(text, "verification")
-    assert [c.status for c in found] == [status], [c.message for c in found]
-    a004 = [f for f in claimcheck.check_text(text, "report.md").findings if f.rule == "A004"]
-    assert len(a004) == (status == "inconsistent")
+    judged_once(text, status, "verification", "A004")
 
 
 def test_verification_needs_a_target_word():
@@ -130,10 +136,7 @@ PER_UNIT = [
     "genre,text,status", PER_UNIT, ids=[f"{p[0]}-{i}" for i, p in enumerate(PER_UNIT)]
 )
 def test_per_unit(genre, text, status):
-    found = [c for c in kinds(text, "derived") if c.direction == "per-unit"]
-    assert [c.status for c in found] == [status], [c.message for c in found]
-    a003 = [f for f in claimcheck.check_text(text, "report.md").findings if f.rule == "A003"]
-    assert len(a003) == (status == "inconsistent")
+    judged_once(text, status, "derived", "A003", "per-unit")
 
 
 def test_per_unit_with_two_candidate_rates_is_not_flagged():

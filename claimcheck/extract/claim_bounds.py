@@ -22,6 +22,7 @@ from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 from claimcheck.extract.claim_tables import (
+    NUMBER,
     LabelIndex,
     TableView,
     cell_operand,
@@ -37,7 +38,7 @@ from claimcheck.models import Claim, Document, Quantity
 from claimcheck.units import convert, same_dimension
 
 MAX_VERBS = 8  # verification verbs read per sentence
-_NUM = r"\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?"
+_NUM = NUMBER
 CAPABILITY_RE = lazyre.compile(
     r"\b(?P<q>up[ ]to|as[ ]many[ ]as|as[ ]much[ ]as|as[ ]high[ ]as|a[ ]peak[ ]of|peaks?[ ]at|"
     r"peaked[ ]at|a[ ]maximum[ ]of|max(?:imum)?[ ]of)[ ]++(?:~[ ]?)?"

@@ -23,6 +23,7 @@ from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 from claimcheck.extract import grid as G
 from claimcheck.extract.claim_tables import (
+    NUMBER,
     RATE_METRICS,
     LabelIndex,
     TableView,
@@ -41,7 +42,7 @@ from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
 
 MAX_LISTED = 6  # deltas listed in a message
-_NUM = r"\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?"
+_NUM = NUMBER
 RANGE_RE = lazyre.compile(
     rf"(?P<between>\bbetween[ ]++|\bfrom[ ]++)?(?<![\d.,])(?P<lo>{_NUM})[ ]?(?P<lu>%|[x×](?![a-z]))?[ ]?"
     rf"(?P<sep>-|–|—|~|\bto\b|\band\b)[ ]?(?P<hi>{_NUM})[ ]?"

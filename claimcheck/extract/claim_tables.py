@@ -22,6 +22,7 @@ RATE_METRICS = ("rps", "cps", "ssl_tps", "throughput", "tps", "bandwidth", "good
 LOWER_METRICS = ("latency", "cpu", "memory", "power", "response_time", "ttfb")
 _WORD = lazyre.compile(r"[a-z0-9][a-z0-9.+_-]*[a-z0-9+]|[a-z0-9]")
 MAX_LABEL_WORDS = 5
+NUMBER = r"\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?"  # 1,234.5 or 1234.5, as written
 _REFERENCE_BEFORE = lazyre.compile(
     r"\b(?:than|of|over|vs\.?|versus|against|with|to|beats?|beat|outperform(?:s|ed)?|"
     r"trails?|behind)[ ,:]*+(?:(?:the|a|an|its|their|our)[ ]++)?$",
