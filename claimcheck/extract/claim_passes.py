@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from claimcheck.extract import grid as G
+from claimcheck.extract.claim_aggregate import aggregate_claims
 from claimcheck.extract.claim_bounds import capability_claims, verification_claims
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_perunit import per_unit_claims
@@ -39,6 +40,7 @@ def relation_claims(
             if judged < MAX_TABLE_CLAIMS:  # each walks the tables: a bounded number per report
                 more = range_claims(doc, tables, index, block.section, sentence, earlier)
                 more += capability_claims(doc, tables, index, block.section, sentence, qs, earlier)
+                more += aggregate_claims(doc, tables, index, block.section, sentence, qs)
                 judged += len(more)
                 found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))
