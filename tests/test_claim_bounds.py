@@ -144,3 +144,11 @@ def test_per_unit_with_two_candidate_rates_is_not_flagged():
             "that works out to 95 Mbps per watt.")  # fmt: skip
     found = [c for c in kinds(text, "derived") if c.direction == "per-unit"]
     assert [c.status for c in found] == ["unverifiable"]
+
+
+def test_a_count_of_tests_is_not_the_achieved_figure():
+    assert not kinds("The Hollis H2 reached its rated 10 Gbps in 3 of 4 tests.", "verification")
+    found = kinds("The Hollis H2 reached its rated 10 Gbps in 3 of 4 tests, with 10.2 Gbps at best.",
+                  "verification")  # fmt: skip
+    assert [c.status for c in found] == ["consistent"]
+    assert found[0].operands[0].text == "10.2 Gbps"

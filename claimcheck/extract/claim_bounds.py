@@ -37,6 +37,7 @@ from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
 from claimcheck.units import convert, same_dimension
 
+_INTRO = (" with", " at", "reaching", "hitting", "delivering", "achieving", ":")
 MAX_VERBS = 8  # verification verbs read per sentence
 _NUM = NUMBER
 CAPABILITY_RE = lazyre.compile(
@@ -101,7 +102,7 @@ def capability_claims(doc: Document, tables: list[TableView], index: LabelIndex,
         q = next((x for x in quantities if x.start <= end + 1 and x.end > start and x.unit), None)
         if q is None or q.is_percent or q.multiplier:
             continue
-        metric = L.family_of_unit(q.unit) or L.metric_of(sentence.text[m.end() :][:60])
+        metric = L.family_of_unit(q.unit)  # the figure's own unit says what it measures
         if metric is None:
             continue
         scale = _SCALE.get((m.group("scale") or "").lower(), 1.0)
@@ -181,10 +182,15 @@ def verification_claims(
         following = sentence.text[target.end - sentence.start :][:40]
         if not (TARGET_RE.search(before[-60:]) or TARGET_AFTER_RE.search(following)):
             continue
-        others = [q for q in figures if q is not target and _compatible(q, target)]
+        others = [
+            q
+            for q in figures
+            if q is not target and _compatible(q, target) and _achieved(q, target, sentence)
+        ]
         if not others:
             continue
-        achieved = min(others, key=lambda q: abs(q.start - target.start))
+        with_unit = [q for q in others if q.unit]
+        achieved = min(with_unit or others, key=lambda q: abs(q.start - target.start))
         verb = next(g for g in ("exceed", "meet", "short", "under") if m.group(g))
         words = sentence.text.lower().split()
         low = polarity(words, [target.unit, achieved.unit]) == "lower" and verb != "under"
@@ -196,6 +202,18 @@ def verification_claims(
         _judge_verification(claim, verb, low, achieved, target)
         out.append(claim)
     return out
+
+
+def _achieved(q: Quantity, target: Quantity, sentence: Sentence) -> bool:
+    """A figure that can be the achieved one: with a unit, or bare but introduced as a
+    result ("with 512,400", "at 9,800", "reaching 41,200") and of the target's order of
+    magnitude (not a count of tests: "in 3 of 4 runs")."""
+    if q.unit:
+        return True
+    before = sentence.text[: q.start - sentence.start].rstrip().lower()
+    if not before.endswith(_INTRO):
+        return False
+    return target.value > 0 and 0.1 <= q.value / target.value <= 10
 
 
 def _compatible(a: Quantity, b: Quantity) -> bool:
