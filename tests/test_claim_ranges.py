@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import claimcheck
+from tests import tablerender as R
 
 CONCURRENCY = """
 ## Throughput
@@ -115,8 +116,8 @@ CASES = [
 ]  # fmt: skip
 
 
-def claim_of(text: str, kind: str):
-    found = [c for c in claimcheck.extract(text, "report.md").claims if c.kind == kind]
+def claim_of(text: str, kind: str, name: str = "report.md"):
+    found = [c for c in claimcheck.extract(text, name).claims if c.kind == kind]
     assert len(found) == 1, [
         (c.kind, c.stated) for c in claimcheck.extract(text, "report.md").claims
     ]
@@ -163,3 +164,10 @@ def test_no_table_entity_named_stays_unverifiable():
     text = CONCURRENCY.format(claim="Some products are 5-15% faster than others.")
     claims = [c for c in claimcheck.extract(text, "report.md").claims if c.kind == "range"]
     assert all(c.status == "unverifiable" for c in claims)
+
+
+@pytest.mark.parametrize("form", ["tsv", "transposed"])
+def test_rerendered_tables_give_the_same_verdicts(form):
+    for _genre, template, sentence, kind, status in CASES:
+        text, _, _ = R.rerender(template.format(claim=sentence), form)
+        assert claim_of(text, kind, "report.txt" if form == "tsv" else "report.md").status == status

@@ -181,9 +181,13 @@ def _pairs(tables: list[TableView], subject: str, refs: list[str], metric: str) 
         if not mine:
             continue
         for ref in refs:
-            theirs = {cell_key(gc): gc for gc in view.by_entity.get(ref, []) if gc.metric == metric}
+            theirs = {
+                cell_key(view.grid, gc): gc
+                for gc in view.by_entity.get(ref, [])
+                if gc.metric == metric
+            }
             for gc in mine:
-                other = theirs.get(cell_key(gc))
+                other = theirs.get(cell_key(view.grid, gc))
                 if other is not None and gc.statistic in (None, "mean", "median", "p50"):
                     out.append(Pair(view, gc, other))
     return out

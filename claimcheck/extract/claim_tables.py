@@ -103,9 +103,13 @@ def is_computed(grid: G.Grid, gc: G.GridCell) -> bool:
     return computed_axis(grid, gc) is not None
 
 
-def cell_key(gc: G.GridCell) -> tuple:
-    """What two entities' cells must share to be one pair: metric, statistic, conditions."""
-    return (gc.metric, gc.statistic, tuple(sorted(gc.conditions.items())))
+def cell_key(grid: G.Grid, gc: G.GridCell) -> tuple:
+    """What two entities' cells must share to be one pair: metric, statistic, conditions,
+    and the label of the axis across the entities (a header "100" the grid could not type
+    still tells one column from the next)."""
+    row, col = grid.rows[gc.row], grid.columns[gc.col]
+    across = col.label if row.kind == L.AXIS_ENTITY else row.label
+    return (gc.metric, gc.statistic, tuple(sorted(gc.conditions.items())), across.strip().lower())
 
 
 def views(grids: list[tuple[int, Block, G.Grid]]) -> list[TableView]:
