@@ -26,14 +26,6 @@ def gap(rule: str, kind: str, genre: str, name: str, text: str, reason: str):  #
 
 GAPS = [
     gap(
-        "A003",
-        "bad",
-        "lab review",
-        "review_per_watt",
-        "The Caldra C40 pushed 20 Gbps while drawing 250 W, which works out to 120 Mbps per watt.\n",
-        "per-unit efficiency is derived only from table rows; a prose '20 Gbps at 250 W ... 120 Mbps per watt' is never checked (extract/efficiency.py reads tables only)",
-    ),
-    gap(
         "A004",
         "bad",
         "lab review",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from claimcheck.extract.benchtests import assign_tests
+from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
@@ -52,6 +53,8 @@ def extract_document(doc: Document) -> Extraction:
     ex.index = ix = index_document(doc, block_tests)
     pending: list[Pending] = []
     table_facts = []
+    grids = []  # (index in ex.tables, block, grid) of each typed table
+    prose = []  # (block, its sentences with their quantities) of each prose block
     previous_text = ""
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = ix.quantities_in(index)
@@ -70,6 +73,7 @@ def extract_document(doc: Document) -> Extraction:
                     table_measurements(doc, block, mentions, test, previous_text)
                 )
             else:
+                grids.append((len(ex.tables), block, grid))
                 ex.tables.append(summary(doc, block, grid))
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
@@ -77,6 +81,7 @@ def extract_document(doc: Document) -> Extraction:
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence([s.sentence for s in ix.in_block(index)], found)
+        prose.append((block, per_sentence))
         block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
@@ -98,6 +103,7 @@ def extract_document(doc: Document) -> Extraction:
     resolve(doc, pending)
     ex.runs = extract_runs(doc, mentions)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
+    ex.claims = relation_claims(doc, ex, grids, prose)
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
     ix.stated_loads = stated_loads(doc, ex.measurements)
