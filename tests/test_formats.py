@@ -104,7 +104,8 @@ def test_sarif_structure(tmp_path, monkeypatch):
         assert rule["shortDescription"]["text"] == spec.summary
         assert rule["fullDescription"]["text"]
         assert (
-            rule["helpUri"] == f"https://claimcheck.readthedocs.io/en/latest/rules/{spec.code}.html"
+            rule["helpUri"]
+            == f"https://claimcheck-reports.readthedocs.io/en/latest/rules/{spec.code}.html"
         )
         assert rule["defaultConfiguration"]["level"] == levels[spec.severity]
     assert len(run["results"]) == len(result.findings)
@@ -394,7 +395,7 @@ def test_claims_and_conditions_dataframes():
 
 def test_dataframe_without_pandas(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now raises ImportError
-    with pytest.raises(ImportError, match=r"pandas extra.*claimcheck\[pandas\]"):
+    with pytest.raises(ImportError, match=r"pandas extra.*claimcheck-reports\[pandas\]"):
         hand_made().to_dataframe()
     assert "<table>" in hand_made()._repr_html_()  # the HTML view needs no pandas
 

@@ -30,7 +30,7 @@ def _pandas() -> Any:
         import pandas
     except ImportError as exc:
         raise ImportError(
-            "DataFrames need pandas: install the pandas extra (pip install 'claimcheck[pandas]')"
+            "DataFrames need pandas: install the pandas extra (pip install 'claimcheck-reports[pandas]')"
         ) from exc
     return pandas
 

@@ -20,8 +20,10 @@ from claimcheck.report.common import line_text, ordered, page_of, relative_path
 from claimcheck.rules.spec import RuleSpec
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://claimcheck.readthedocs.io/"
-HELP_URI = "https://claimcheck.readthedocs.io/en/latest/rules/{code}.html"
+# The documentation Read the Docs builds from docs/ (.readthedocs.yaml); its project slug
+# is the distribution's name. docs/gen_rules.py writes one page per rule, rules/<CODE>.
+INFORMATION_URI = "https://claimcheck-reports.readthedocs.io/en/latest/"
+HELP_URI = INFORMATION_URI + "rules/{code}.html"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 FINGERPRINT_KEY = "claimcheckLineHash/v1"
 
