@@ -16,14 +16,19 @@ from urllib.parse import quote
 
 from claimcheck import __version__
 from claimcheck.models import CheckResult, Finding
-from claimcheck.report.common import line_text, ordered, page_of, relative_path
+from claimcheck.report.common import (
+    DOCS_URL,
+    line_text,
+    ordered,
+    page_of,
+    relative_path,
+    rule_url,
+)
 from claimcheck.rules.spec import RuleSpec
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-# The documentation Read the Docs builds from docs/ (.readthedocs.yaml); its project slug
-# is the distribution's name. docs/gen_rules.py writes one page per rule, rules/<CODE>.
-INFORMATION_URI = "https://claimcheck-reports.readthedocs.io/en/latest/"
-HELP_URI = INFORMATION_URI + "rules/{code}.html"
+INFORMATION_URI = DOCS_URL
+HELP_URI = rule_url("{code}")
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 FINGERPRINT_KEY = "claimcheckLineHash/v1"
 
