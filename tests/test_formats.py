@@ -432,15 +432,6 @@ def test_dataframe_without_pandas(monkeypatch):
 # -- CI integration files -----------------------------------------------------
 
 
-def test_pre_commit_hook_definition():
-    yaml = pytest.importorskip("yaml")
-    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert hook["id"] == "claimcheck"
-    assert hook["entry"] == "claimcheck check"
-    assert hook["language"] == "python"
-    assert hook["types_or"] == ["markdown", "text"]
-
-
 def test_action_definition():
     yaml = pytest.importorskip("yaml")
     action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))

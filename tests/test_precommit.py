@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from pdfs import make_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
