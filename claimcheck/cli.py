@@ -17,7 +17,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="claimcheck", description="Check the claims in performance reports."
     )
-    p.add_argument("--version", action="version", version="claimcheck 0.1.0")
+    p.add_argument("--version", action="version", version=f"claimcheck {_version()}")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="check reports and print findings")
     c.add_argument("paths", nargs="+", metavar="PATH")
@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="check files in N worker processes, at most one per CPU (default: 1)")  # fmt: skip
     c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
                    help="skip (as an error) reports larger than this, e.g. 200MB (default: 50MB)")  # fmt: skip
+    _add_input_options(c)
     e = sub.add_parser("extract", help="print the facts found in a report")
     e.add_argument("path", metavar="PATH")
     e.add_argument("--format", choices=FORMATS, default="json")
@@ -69,7 +70,7 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.command == "check":
         cfg = api.settings(args.config)
-        result = _check(args, cfg)
+        result = _check_inputs(args, cfg)
         print(_format_check(result, args, cfg))
         for err in result.errors:
             print(_stderr_lines(f"{err.path}: {err.message}"), file=sys.stderr)
@@ -77,8 +78,11 @@ def _run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
         from claimcheck.models import SEVERITY_RANK
 
-        threshold = SEVERITY_RANK[args.fail_on or cfg.fail_on or "warning"]
-        failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
+        thresholds = _fail_on_per_file(args, cfg)
+        failed = any(
+            SEVERITY_RANK[f.severity] >= SEVERITY_RANK[thresholds(f.path) or "warning"]
+            for f in result.findings
+        )
         return EXIT_FINDINGS if failed else EXIT_OK
     if args.command == "extract":
         extraction = api.extract(Path(args.path), max_file_size=args.max_file_size)
@@ -109,6 +113,12 @@ def _stderr_lines(message: str) -> str:
     from claimcheck.report.escape import printable
 
     return "\n".join(f"claimcheck: {printable(line)}" for line in message.split("\n"))
+
+
+def _version() -> str:
+    from claimcheck._version import version
+
+    return version()
 
 
 def _jobs(value: str) -> int:
@@ -149,26 +159,105 @@ def _check(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
         "ignore": args.ignore,
         "rules_dir": args.rules_dir,
         "max_file_size": getattr(args, "max_file_size", None),
+        **_discovery_options(args),
     }
+    paths = [p for p in args.paths if p != "-"]
     jobs = min(getattr(args, "jobs", 1), usable_cpus())
     bar = None
     if jobs > 1 or sys.stderr.isatty():
-        files, _ = api.expand_paths(args.paths)
+        walk = {k: opts[k] for k in _discovery_options(args) if k != "config"}
+        files, _ = api.expand_paths(paths, config=args.config, walk=api.WalkOptions(**walk))
         jobs = min(jobs, len(files))  # never more workers than files
         if sys.stderr.isatty() and len(files) > PROGRESS_MIN_FILES:
             bar = _progress_bar(len(files))
     if jobs <= 1 and bar is None:
-        return api.check(args.paths, config=cfg, **opts)
+        return api.check(paths, **opts)
     try:
         if jobs <= 1:
-            return api.check_many(args.paths, None, config=cfg, progress=bar, **opts)
+            return api.check_many(paths, None, progress=bar, **opts)
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            return api.check_many(args.paths, pool, config=cfg, progress=bar, **opts)
+            return api.check_many(paths, pool, progress=bar, **opts)
     finally:
         if bar is not None:
             bar.close()
+
+
+# -- what to check: paths, globs, standard input, exclusions, configs -----------------
+
+
+def _add_input_options(c: argparse.ArgumentParser) -> None:
+    """The options that say which files ``check`` reads and which config each one uses."""
+    c.add_argument("--stdin-filename", metavar="NAME",
+                   help="the name of the report read from standard input (PATH '-'): its "
+                   "suffix picks the reader, and its folder the config")  # fmt: skip
+    c.add_argument("--exclude", action="append", metavar="PATTERNS",
+                   help="comma-separated gitignore-style patterns to skip, in place of the "
+                   "configs' 'exclude' (relative to the working directory)")  # fmt: skip
+    c.add_argument("--extend-exclude", action="append", default=[], metavar="PATTERNS",
+                   help="patterns to skip besides the configs' 'exclude'")  # fmt: skip
+    c.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true",
+                   default=None, help="skip what .gitignore files ignore (the default)")  # fmt: skip
+    c.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                   help="read git-ignored files found in folders too")  # fmt: skip
+    c.add_argument("--force-exclude", action="store_true",
+                   help="apply the exclusions to files named on the command line too "
+                   "(for pre-commit, which names every staged file)")  # fmt: skip
+
+
+def _patterns(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [p.strip() for v in values for p in v.split(",") if p.strip()]
+
+
+def _discovery_options(args: argparse.Namespace) -> dict:
+    """The keyword arguments of :func:`claimcheck.api.check` that ``_add_input_options``
+    sets: the config (None: each file's nearest) and the walk's exclusions."""
+    return {
+        "config": args.config,
+        "exclude": _patterns(args.exclude),
+        "extend_exclude": _patterns(args.extend_exclude),
+        "respect_gitignore": args.respect_gitignore,
+        "force_exclude": args.force_exclude,
+    }
+
+
+def _check_inputs(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
+    """Check the paths given and, for PATH ``-``, standard input (read once)."""
+    from claimcheck import api
+
+    if args.paths.count("-") > 1:
+        raise ClaimcheckError("'-' (standard input) can be given only once")
+    if args.stdin_filename and "-" not in args.paths:
+        raise ClaimcheckError("--stdin-filename names standard input: give '-' as a PATH")
+    stdin = None
+    if "-" in args.paths:
+        from claimcheck.ingest.source import DEFAULT_MAX_BYTES
+
+        limit = args.max_file_size or cfg.max_file_size or DEFAULT_MAX_BYTES
+        data = sys.stdin.buffer.read(limit + 1)
+        name = args.stdin_filename or "<stdin>"
+        if len(data) > limit:
+            raise ClaimcheckError(f"{name}: standard input is larger than {limit} bytes")
+        stdin = api.check_data(data, name, select=args.select, ignore=args.ignore,
+                               rules_dir=args.rules_dir, config=args.config)  # fmt: skip
+    if stdin is None or args.paths == ["-"]:
+        return stdin if stdin is not None else _check(args, cfg)
+    parts = [_check(args, cfg)]
+    parts.insert(0 if args.paths[0] == "-" else 1, stdin)  # stdin first only if named first
+    return api.merged(parts)
+
+
+def _fail_on_per_file(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
+    """``path -> fail-on`` in force for a file: the option, else its own config's."""
+    from claimcheck.config import Finder
+
+    if args.fail_on:
+        return lambda _path: args.fail_on
+    finder = Finder(cfg if args.config else None)
+    return lambda path: finder.for_path(path).fail_on
 
 
 class _Bar:

@@ -144,7 +144,7 @@ def test_pdf_without_the_extra(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "pypdf", None)  # import pypdf now raises ImportError
     path = tmp_path / "r.pdf"
     path.write_bytes(make_pdf([PAGE_1]))
-    with pytest.raises(InputError, match=r"pip install 'claimcheck\[pdf\]'"):
+    with pytest.raises(InputError, match=r"pip install 'claimcheck-reports\[pdf\]'"):
         read_path(path)
 
 

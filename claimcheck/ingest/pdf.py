@@ -31,7 +31,7 @@ from claimcheck.models import Document
 
 MAX_BLANK_LINES = 2
 MAX_PAGE_CHARS = 1_000_000  # a dense page of a wide table lays out to about 20,000
-EXTRA_HINT = "PDF input needs the pdf extra (pip install 'claimcheck[pdf]')"
+EXTRA_HINT = "PDF input needs the pdf extra (pip install 'claimcheck-reports[pdf]')"
 _LIGATURES = str.maketrans(
     {
         "\ufb00": "ff",

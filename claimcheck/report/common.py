@@ -8,6 +8,14 @@ from pathlib import Path, PurePosixPath
 from claimcheck.models import SEVERITY_RANK, CheckResult, Document, Finding
 
 SEVERITIES = ("error", "warning", "info")
+# The documentation Read the Docs builds from docs/ (.readthedocs.yaml); its project slug is
+# the distribution's name. docs/gen_rules.py writes one page per rule, rules/<CODE>.html.
+DOCS_URL = "https://claimcheck-reports.readthedocs.io/en/latest/"
+
+
+def rule_url(code: str) -> str:
+    """The address of a rule's documentation page (SARIF's ``helpUri``)."""
+    return f"{DOCS_URL}rules/{code}.html"
 
 
 def relative_path(path: str, base: str | os.PathLike[str] | None = None) -> str | None:
