@@ -84,15 +84,14 @@ def _check_document(
 
 
 def _paged(doc: Document, finding: Finding) -> Finding:
-    """A finding in paged input (PDF) names its page, in the evidence and the message."""
-    pages = doc.page_of_line
-    if not pages or not 0 < finding.line <= len(pages):
+    """A finding in paged input (PDF) names its page and its line on that page (fields
+    ``page`` and ``page_line``; ``evidence["page"]`` as well, as before)."""
+    where = doc.page_position(finding.line)
+    if where is None:
         return finding
-    page = pages[finding.line - 1]
+    page, page_line = where
     evidence = {**(finding.evidence or {}), "page": page}
-    return finding.model_copy(
-        update={"evidence": evidence, "message": f"{finding.message} (page {page})"}
-    )
+    return finding.model_copy(update={"evidence": evidence, "page": page, "page_line": page_line})
 
 
 def display_path(path: str | os.PathLike) -> str:

@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--select", help="comma-separated rule codes or prefixes to run")
     c.add_argument("--ignore", help="comma-separated rule codes or prefixes to skip")
     c.add_argument("--fail-on", choices=("error", "warning", "info"), default=None,
-                   help="lowest severity that makes the exit status 1 (default: warning)")  # fmt: skip
+                   help="lowest severity that makes the exit status 1 (default: error)")  # fmt: skip
     c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
     c.add_argument("--config", help="config file (pyproject.toml or .claimcheck.toml)")
     c.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
@@ -75,9 +75,10 @@ def _run(args: argparse.Namespace) -> int:
             print(_stderr_lines(f"{err.path}: {err.message}"), file=sys.stderr)
         if result.errors:
             return EXIT_ERROR
+        from claimcheck.config import DEFAULT_FAIL_ON
         from claimcheck.models import SEVERITY_RANK
 
-        threshold = SEVERITY_RANK[args.fail_on or cfg.fail_on or "warning"]
+        threshold = SEVERITY_RANK[args.fail_on or cfg.fail_on or DEFAULT_FAIL_ON]
         failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
         return EXIT_FINDINGS if failed else EXIT_OK
     if args.command == "extract":

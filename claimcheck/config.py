@@ -20,6 +20,10 @@ from claimcheck.ingest.source import SETTINGS_MAX_BYTES, parse_size, read_limite
 
 KEYS = {"select", "ignore", "fail-on", "rules-dir", "per-file-ignores", "max-file-size"}
 SEVERITIES = ("error", "warning", "info")
+# The exit status is 1 only for errors unless told otherwise: errors are findings a report
+# cannot be right with (arithmetic that does not add up, a contradiction); warnings and
+# info ask for a disclosure an honest report may still lack (docs/configuration.md).
+DEFAULT_FAIL_ON = "error"
 
 
 @dataclass
