@@ -205,7 +205,7 @@ def test_ignore_a_prefix(capsys, in_root):
     assert err == ""
     findings, _ = parse_text_report(out)
     assert not [f for f in findings if f["code"].startswith("A")]
-    assert rc == (1 if any(f["severity"] != "info" for f in findings) else 0)
+    assert rc == (1 if any(f["severity"] == "error" for f in findings) else 0)
 
 
 def test_ignore_everything(capsys, in_root):
