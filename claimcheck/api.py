@@ -75,6 +75,8 @@ def _check_document(
     extraction = _extract(doc)
     findings, errors = run_rules(doc, extraction, specs, sel)
     findings = [_paged(doc, f) for f in findings if not silenced.silences(f)]
+    enabled = {r.code for r in specs if sel.enabled(r.code)}
+    result._unused_suppressions.extend(silenced.unused(doc.name, enabled))
     result.findings.extend(findings)
     result.errors.extend(errors)
     result.claims.extend(extraction.claims)
@@ -263,6 +265,7 @@ def _merge(result: CheckResult, part: CheckResult) -> None:
     result.conditions.extend(part.conditions)
     result.measurements.extend(part.measurements)
     result._documents.update(part._documents)
+    result._unused_suppressions.extend(part._unused_suppressions)
 
 
 def check_many(

@@ -6,7 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from claimcheck.cli_output import CHECK_EPILOG, add_output_options, format_spec
+from claimcheck.cli_output import (
+    CHECK_EPILOG,
+    add_output_options,
+    add_suppression_options,
+    format_spec,
+)
 from claimcheck.errors import ClaimcheckError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -61,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
                    help="skip (as an error) reports larger than this, e.g. 200MB (default: 50MB)")  # fmt: skip
     add_output_options(c)
+    add_suppression_options(c)
     e = sub.add_parser("extract", help="print the facts found in a report")
     e.add_argument("path", metavar="PATH", help="the report file to read")
     e.add_argument("--format", choices=FORMATS, default="json",
@@ -124,11 +130,13 @@ def _run(args: argparse.Namespace) -> int:
 
 def _run_check(args: argparse.Namespace, cfg) -> int:  # noqa: ANN001
     """``claimcheck check``: check, write every output asked for, return the exit status."""
-    from claimcheck.cli_output import emit, exit_status, outputs
+    from claimcheck.cli_output import apply_suppression_options, emit, exit_status, outputs
     from claimcheck.config import DEFAULT_FAIL_ON
 
     outputs(args)  # a usage mistake in --format stops the run before any file is read
     result = _check(args, cfg)
+    for note in apply_suppression_options(result, args):
+        print(_stderr_lines(note), file=sys.stderr)
     emit(result, args, lambda fmt: _format_check(result, args, cfg, fmt))
     for err in result.errors:
         print(_stderr_lines(f"{err.path}: {err.message}"), file=sys.stderr)

@@ -149,3 +149,43 @@ def _isatty(stream: IO[str]) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def add_suppression_options(c: argparse.ArgumentParser) -> None:
+    """``--report-unused-suppressions``, ``--baseline`` and ``--write-baseline``."""
+    c.add_argument("--report-unused-suppressions", action="store_true",
+                   help="report suppression comments that silenced no finding, as U001 "
+                        "unused-suppression warnings (like ruff's RUF100)")  # fmt: skip
+    c.add_argument("--baseline", metavar="FILE",
+                   help="hide the findings recorded in this baseline file (matched by rule "
+                        "and the finding's text, not its line: PDFs and moved lines work)")  # fmt: skip
+    c.add_argument("--write-baseline", metavar="FILE",
+                   help="record every finding of this run in a baseline file (then hidden: "
+                        "the run exits 0 unless an input could not be read)")  # fmt: skip
+
+
+def apply_suppression_options(result, args: argparse.Namespace) -> list[str]:  # noqa: ANN001
+    """Add unused-suppression findings, write or apply the baseline (``result`` in place);
+    returns the notes for standard error."""
+    notes = []
+    if getattr(args, "report_unused_suppressions", False) and result.unused_suppressions:
+        order: dict[str, int] = {}
+        for f in [*result.findings, *result.unused_suppressions]:
+            order.setdefault(f.path, len(order))
+        merged = [*result.findings, *result.unused_suppressions]
+        result.findings[:] = sorted(merged, key=lambda f: (order[f.path], f.line, f.column))
+    from claimcheck import baseline
+
+    written = getattr(args, "write_baseline", None)
+    if written:
+        n = baseline.write(result, written)
+        notes.append(f"wrote {n} finding{'s' if n != 1 else ''} to the baseline {written}")
+        hidden = baseline.load(written).apply(result)
+    elif getattr(args, "baseline", None):
+        hidden = baseline.load(args.baseline).apply(result)
+        if hidden and not getattr(args, "quiet", False):
+            notes.append(
+                f"{hidden} finding{'s' if hidden != 1 else ''} in the baseline {args.baseline} "
+                "not shown"
+            )
+    return notes

@@ -419,6 +419,15 @@ class CheckResult(Model):
     conditions: list[Condition] = Field(default_factory=list, exclude=True)
     measurements: list[Measurement] = Field(default_factory=list, exclude=True)
     _documents: dict[str, Document] = PrivateAttr(default_factory=dict)
+    # suppression comments that silenced nothing, as U001 findings (claimcheck.suppression)
+    _unused_suppressions: list[Finding] = PrivateAttr(default_factory=list)
+
+    @property
+    def unused_suppressions(self) -> list[Finding]:
+        """A ``U001 unused-suppression`` finding for every suppression comment code that
+        silenced no finding of an enabled rule (not part of ``findings``: the command line
+        adds them with ``--report-unused-suppressions``)."""
+        return self._unused_suppressions
 
     def worst_severity(self) -> str | None:
         """The highest severity among the findings, or None."""
