@@ -109,13 +109,16 @@ class Segmenter:
         return stop
 
     def _fence(self, first: int, close: int) -> int:
-        content = self.lines[first + 1 : close]
+        return self._code(first, close, self.lines[first + 1 : close])
+
+    def _code(self, first: int, last: int, content: Sequence[Line]) -> int:
+        """Code lines ``first``..``last``: a table when they are a known tool's output."""
         tool = detect_tool(content)
         table = T.tool_table(content, tool)
-        start, end = self.lines[first].content_start, self.lines[close].content_end
+        start, end = self.lines[first].content_start, self.lines[last].content_end
         kind: BlockKind = "table" if tool else "code"
-        self.out.append(Segment(kind, first, close, start, end, table=table))
-        return close + 1
+        self.out.append(Segment(kind, first, last, start, end, table=table))
+        return last + 1
 
     def _typeset_heading(self, i: int) -> int:
         """A heading known by its type size: the run of following lines of the same level
@@ -134,13 +137,7 @@ class Segmenter:
             if j in self.code:
                 last = j
             j += 1
-        content = self.lines[first : last + 1]
-        tool = detect_tool(content)
-        table = T.tool_table(content, tool)
-        start, end = self.lines[first].content_start, self.lines[last].content_end
-        kind: BlockKind = "table" if tool else "code"
-        self.out.append(Segment(kind, first, last, start, end, table=table))
-        return last + 1
+        return self._code(first, last, self.lines[first : last + 1])
 
     def _interrupts(self, j: int) -> bool:
         """True when line ``j`` starts something that ends a running paragraph."""
