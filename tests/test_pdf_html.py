@@ -104,7 +104,12 @@ def test_pdf_page_in_cli_output(pypdf, tmp_path, no_config, capsys, monkeypatch)
     )
     assert main([*args, "--format", "github"]) == 1
     out = capsys.readouterr().out
-    assert out.count("(page 1)") == 1 and out.count("(page 2)") == 1, out
+    assert out.count("(page 1, line 3)") == 1 and out.count("(page 2, line ") == 1, out
+    assert out.count("(page") == 2
+    assert main([*args, "--format", "markdown"]) == 1
+    assert "(p. 1, l. 3)" in capsys.readouterr().out
+    assert main([*args, "--format", "html"]) == 1
+    assert "(p. 1, l. 3)" in capsys.readouterr().out
 
 
 def _encrypted(pypdf, user: str, owner: str) -> bytes:
