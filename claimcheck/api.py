@@ -76,6 +76,8 @@ def _check_document(
     extraction = _extract(doc)
     findings, errors = run_rules(doc, extraction, specs, sel)
     findings = [_paged(doc, f) for f in findings if not silenced.silences(f)]
+    enabled = {r.code for r in specs if sel.enabled(r.code)}
+    result._unused_suppressions.extend(silenced.unused(doc.name, enabled))
     result.findings.extend(findings)
     result.errors.extend(errors)
     result.claims.extend(extraction.claims)
@@ -85,15 +87,14 @@ def _check_document(
 
 
 def _paged(doc: Document, finding: Finding) -> Finding:
-    """A finding in paged input (PDF) names its page, in the evidence and the message."""
-    pages = doc.page_of_line
-    if not pages or not 0 < finding.line <= len(pages):
+    """A finding in paged input (PDF) names its page and its line on that page (fields
+    ``page`` and ``page_line``; ``evidence["page"]`` as well, as before)."""
+    where = doc.page_position(finding.line)
+    if where is None:
         return finding
-    page = pages[finding.line - 1]
+    page, page_line = where
     evidence = {**(finding.evidence or {}), "page": page}
-    return finding.model_copy(
-        update={"evidence": evidence, "message": f"{finding.message} (page {page})"}
-    )
+    return finding.model_copy(update={"evidence": evidence, "page": page, "page_line": page_line})
 
 
 def display_path(path: str | os.PathLike) -> str:
@@ -371,6 +372,7 @@ def _merge(result: CheckResult, part: CheckResult) -> None:
     result.conditions.extend(part.conditions)
     result.measurements.extend(part.measurements)
     result._documents.update(part._documents)
+    result._unused_suppressions.extend(part._unused_suppressions)
 
 
 def check_many(

@@ -32,6 +32,10 @@ KEYS = {
     "respect-gitignore",
 }
 SEVERITIES = ("error", "warning", "info")
+# The exit status is 1 only for errors unless told otherwise: errors are findings a report
+# cannot be right with (arithmetic that does not add up, a contradiction); warnings and
+# info ask for a disclosure an honest report may still lack (docs/configuration.md).
+DEFAULT_FAIL_ON = "error"
 
 
 @dataclass

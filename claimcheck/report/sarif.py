@@ -109,6 +109,8 @@ def _result(f: Finding, index: int, result: CheckResult, seen: dict[tuple, int])
     page = page_of(result, f)
     if page is not None:
         properties["page"] = page
+        if f.page_line is not None:
+            properties["pageLine"] = f.page_line
     if properties:
         out["properties"] = properties
     return out

@@ -23,7 +23,22 @@ def run_rules(
         share_index(doc, extraction)
         findings, errors = _run(doc, extraction, rules, selection)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
-    return once_per_cause(findings), errors
+    return once_per_span(once_per_cause(findings)), errors
+
+
+def once_per_span(findings: list[Finding]) -> list[Finding]:
+    """One finding per rule and span: two hits of one rule on the very same text (a check
+    and a match expression that both fire, one cell reached through two table views) are
+    one finding, the first in order; the messages may differ. Findings must be sorted by
+    position."""
+    seen: set[tuple[str, int, int, int, int]] = set()
+    out = []
+    for f in findings:
+        key = (f.rule, f.line, f.column, f.end_line, f.end_column)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def once_per_cause(findings: list[Finding]) -> list[Finding]:
