@@ -156,12 +156,6 @@ def test_statistics_out_of_order_in_a_pdf_table_with_devices_as_rows(tmp_path):
     assert not from_pdf - from_md  # nothing the Markdown does not give
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="D003's software-version check reads the cell after a device's name in an "
-    "aligned (PDF) table as its version ('Brantwell BX-9    4.1'): the version pattern in "
-    "rules/checks/disclosure.py crosses a run of spaces, where a Markdown table has a bar",
-)
 def test_a_shoot_out_printed_to_pdf_gives_the_findings_of_its_markdown(tmp_path):
     from_md, from_pdf = _shoot_out(tmp_path)
     assert from_pdf == from_md

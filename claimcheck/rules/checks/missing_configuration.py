@@ -129,10 +129,11 @@ def _no_configuration(doc: Document, extraction: Extraction) -> Iterator[Hit]:
               "for fairness", {"reason": "no configuration"})  # fmt: skip
 
 
-# "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name
+# "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name; a run
+# of blanks is a column gap of an aligned table ("Basin    4.1" is a figure in the next cell)
 _VERSION_AFTER = lazyre.compile(
-    r"[ ]{0,40}+(?:[(,][ ]*+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ \t]*+)?"
-    r"(?:[A-Za-z][\w-]{0,12}[ \t]+)?(?<!\d)(?<!\d\.)v?\d+(?:\.\d+)+",
+    r"[ ]?+(?:[(,][ ]?+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ ]?+)?"
+    r"(?:[A-Za-z][\w-]{0,12}[ ])?(?<!\d)(?<!\d\.)v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
 _VERSION_SENTENCE = lazyre.compile(
