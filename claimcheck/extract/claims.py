@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from claimcheck.extract import judge
+from claimcheck.extract import judge, relation
 from claimcheck.extract.claimlex import Tok, tokenize
 from claimcheck.extract.phrases import Phrase, find_phrases
 from claimcheck.extract.sentences import Sentence
@@ -106,12 +106,52 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     toks = tokenize(sentence.text, sentence.start, quantities)
     words = [w for t in toks for w in t.words]
     out = []
-    for ph in find_phrases(toks):
+    phrases = find_phrases(toks)
+    used: set[int] = set()
+    for ph in phrases:
         pending = _claim_from_phrase(doc, sentence, ph, words)
         if pending is not None:
             pending.quantities = quantities
             out.append(pending)
-    return out
+            used.update(id(t.quantity) for t in ph.tokens if t.quantity is not None)
+    shares = any(p.claim.kind == "share" for p in out)
+    for i in relation.unparsed(toks, used):
+        marker = relation.read(toks, i, doc.text, shares)
+        if marker is None:
+            continue
+        pending = _claim_from_marker(doc, sentence, toks, marker, words)
+        pending.quantities = quantities
+        shares = shares or marker.kind == "share"
+        out.append(pending)
+    return sorted(out, key=lambda p: p.stated.start)
+
+
+def _claim_from_marker(
+    doc: Document, sentence: Sentence, toks: list[Tok], marker: relation.Marker, words: list[str]
+) -> Pending:
+    """A claim for a stated value the grammar left over; its operands come later."""
+    tok = toks[marker.index]
+    stated = tok.quantity
+    assert stated is not None
+    ph = Phrase(shape="relation", first=marker.index, last=marker.index + 1, stated=tok,
+                tokens=[tok])  # fmt: skip
+    if marker.direction is not None:
+        ph.directions = [marker.direction]
+    end = stated.end
+    if marker.kind == "share":
+        claim = new_claim(doc, "share", "A003", sentence, stated, stated.text + " of", end)
+        claim.direction = "share"
+        return Pending(claim, sentence, ph, stated, words)
+    rule = "A002" if marker.kind == "ratio" else "A001"
+    phrase_text, _ = stated_wording(doc, stated, ph)
+    claim = new_claim(doc, marker.kind, rule, sentence, stated, phrase_text, end)
+    if marker.bound:
+        claim.direction, claim.qualifier = "within", "within"
+    elif marker.sign:
+        claim.direction = "higher" if marker.sign == "UP" else "lower"
+    else:
+        claim.direction = direction_of(ph, words, []) or "ratio"
+    return Pending(claim, sentence, ph, stated, words)
 
 
 def _claim_from_phrase(
@@ -123,6 +163,8 @@ def _claim_from_phrase(
     if stated_tok is None or stated_tok.quantity is None:
         return None
     stated = stated_tok.quantity
+    if stated.multiplier and relation.is_count(stated_tok, _after(ph.tokens, stated_tok)):
+        return None
     subj = ph.subject.quantity if ph.subject else None
     ref = ph.reference.quantity if ph.reference else None
     units = [q.unit for q in (subj, ref) if q is not None]
@@ -149,6 +191,11 @@ def _claim_from_phrase(
         claim.operands = [operand(doc, subj), operand(doc, ref)]
         judge_pair(claim, stated, subj, ref, words, word)
     return Pending(claim, sentence, ph, stated, words)
+
+
+def _after(toks: list[Tok], tok: Tok) -> Tok | None:
+    at = next((i for i, t in enumerate(toks) if t is tok), len(toks))
+    return toks[at + 1] if at + 1 < len(toks) else None
 
 
 def judge_pair(

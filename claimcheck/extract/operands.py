@@ -1,0 +1,515 @@
+"""Operands of a claim found through the facts, not through the wording of its sentence.
+
+For a claim left without operands, candidates are asked for along a scope ladder: the
+figures of its sentence, of the sentences before it in the paragraph, of the paragraphs
+before it in the section, then the table cells of its section and of the document. Each
+prose figure is owned by the name beside it ("1.1 ms on the Falcon", "device Y 100,000
+RPS"); each table cell by its entity, its table's title and its conditions. The claim's
+own names (the subject before the stated value, the reference after "than", "of", "vs")
+and the conditions it names ("for 0 KB files ... between 1 and 36 CPUs") select among
+them. Every plausible assignment of subject and reference is tried (a bounded number):
+the claim is consistent when one fits, inconsistent only when the assignment is
+unambiguous, and unverifiable otherwise, with a message that says which.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from itertools import permutations
+
+from claimcheck import arithmetic as ar
+from claimcheck import lazyre
+from claimcheck.extract import judge
+from claimcheck.extract.claims import Pending, apply, compatible, judge_pair
+from claimcheck.extract.context import entities as capitalised
+from claimcheck.extract.tablecells import cell_labels
+from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
+from claimcheck.units import is_information
+
+MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
+MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
+PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
+KINDS = ("percent-delta", "ratio", "share")
+PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
+CLAUSE_ENDS = {"and", "while", "whereas", "but", "so", "which", "where"}
+CONNECTORS = {"than", "of", "vs", "vs.", "versus", "against", "compared", "over", "to", "with"}
+NUMBER_WORDS = {"single": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0}
+_WORD_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9.'’-]*+")
+METRIC_WORDS = {
+    "request": "rps", "requests": "rps", "rps": "rps", "req": "rps", "latency": "latency",
+    "latencies": "latency", "throughput": "throughput", "connections": "cps", "cps": "cps",
+    "efficiency": "efficiency", "efficient": "efficiency", "transactions": "ssl_tps", "tps": "ssl_tps",
+}  # fmt: skip
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A figure that may be one operand of a claim, and who or what it measures."""
+
+    q: Quantity
+    source: str
+    owners: frozenset[str] = frozenset()
+    m: Measurement | None = None
+    metric: str | None = None
+
+
+@dataclass(slots=True)
+class Hints:
+    """What a claim's sentence says about its operands."""
+
+    subject: str | None = None
+    reference: str | None = None
+    metric: str | None = None
+    conditions: dict[str, set[float]] = field(default_factory=dict)
+
+
+class Facts:
+    """The document's names and figures, indexed once for all the claims."""
+
+    def __init__(self, doc: Document, ex: Extraction) -> None:
+        self.doc = doc
+        self.ex = ex
+        spans = sorted((m.start, m.end, d.id) for d in ex.entities for m in d.mentions)
+        self.mentions = spans
+        self.mention_starts = [s for s, _, _ in spans]
+        self.quantities = ex.quantities
+        self.q_starts = [q.start for q in ex.quantities]
+        self.block_starts = [b.start for b in doc.blocks]
+        self.tables = [m for m in ex.measurements if m.table is not None and m.source == "table"]
+        self.prose = {(m.start, m.end): m for m in ex.measurements if m.source == "text"}
+        self.axes: dict[str, set[float]] = {}
+        for m in self.tables[:MAX_SCAN]:
+            for name, value in m.conditions.items():
+                v = _number(value)
+                if v is not None:
+                    self.axes.setdefault(name, set()).add(v)
+        self.condition_spans = sorted((c.start, c.end, c.name, c.value) for c in ex.conditions
+                                      if c.end > c.start)  # fmt: skip
+        self.cond_starts = [c[0] for c in self.condition_spans]
+
+    def names(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        """(start, end, key) of every name in [start, end): entity mentions (key: the entity's
+        id) and, where none is, capitalised words (key: the word in lower case)."""
+        lo, hi = bisect_left(self.mention_starts, start), bisect_left(self.mention_starts, end)
+        found = [x for x in self.mentions[lo:hi] if x[1] <= end]
+        taken = [(a, b) for a, b, _ in found]
+        text = self.doc.text[start:end]
+        for pos, word in capitalised(text):
+            a = start + pos
+            if not any(x <= a < y for x, y in taken) and not self._in_quantity(a):
+                found.append((a, a + len(word), word))
+        return sorted(found)
+
+    def _in_quantity(self, at: int) -> bool:
+        i = bisect_left(self.q_starts, at + 1) - 1
+        return i >= 0 and self.quantities[i].start <= at < self.quantities[i].end
+
+    def conditions_in(self, start: int, end: int) -> list[tuple[str, str]]:
+        """(name, value) of the conditions stated inside [start, end)."""
+        lo, hi = bisect_left(self.cond_starts, start), bisect_left(self.cond_starts, end)
+        return [(n, v) for _, e, n, v in self.condition_spans[lo:hi] if e <= end]
+
+    def is_condition(self, q: Quantity) -> bool:
+        """Is the figure a stated condition (an object size, a load), not a result?"""
+        i = bisect_left(self.cond_starts, q.end) - 1
+        while i >= 0 and self.condition_spans[i][1] > q.start:
+            if self.condition_spans[i][0] <= q.start:
+                return True
+            i -= 1
+        return False
+
+    def block_of(self, at: int) -> int:
+        """The index of the block holding offset ``at``."""
+        return max(0, bisect_left(self.block_starts, at + 1) - 1)
+
+
+def _number(value: object) -> float | None:
+    try:
+        return float(str(value).replace(",", ""))
+    except ValueError:
+        return None
+
+
+def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
+    """Find and judge the operands of every claim still without them."""
+    todo = [p for p in pending if _open(p)]
+    if not todo:
+        return
+    facts = Facts(doc, ex)
+    stated: dict[int, list[Pending]] = {}
+    for p in pending:
+        stated.setdefault(p.sentence.start, []).append(p)
+    for p in todo:
+        siblings = stated.get(p.sentence.start, [])
+        _resolve(facts, p, siblings)
+    for p in pending:
+        _describe(facts, p)
+
+
+def _open(p: Pending) -> bool:
+    c = p.claim
+    return (
+        c.kind in KINDS and c.status == "unverifiable" and not c.operands and not p.stated.is_range
+    )
+
+
+def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
+    markers = {id(s.stated) for s in siblings}
+    own = [q for q in p.quantities if _operand_like(facts, q, markers)]
+    owned = _owned(facts, p.sentence.start, p.sentence.end, own, "sentence")
+    hints = _hints(facts, p, siblings, owned)
+    named = {v for values in hints.conditions.values() for v in values}
+    if named:  # "between 1 and 36 CPUs": the values of a table's condition axis
+        owned = [c for c in owned if c.q.unit or c.q.value not in named]
+    p.claim.subject, p.claim.reference, p.claim.metric = (
+        hints.subject,
+        hints.reference,
+        hints.metric,
+    )
+    if _try(facts, p, hints, owned, strict=True, whole_sentence=True):
+        return
+    # the sentences before it in its paragraph, then the paragraphs before it in its section
+    earlier: list[Candidate] = []
+    for sent, qs in p.earlier:
+        found = [q for q in qs if _operand_like(facts, q, markers)]
+        earlier.extend(_owned(facts, sent.start, sent.end, found, "previous_sentence"))
+    earlier.extend(_previous_blocks(facts, p, markers))
+    by_name = [c for c in earlier if c.owners & {hints.subject, hints.reference}]
+    if by_name and _try(facts, p, hints, owned + by_name, strict=False):
+        return
+    if not owned and p.earlier:  # the operands stated just before: "A vs B. So A is 3x B."
+        sent, _ = p.earlier[-1]
+        last = [c for c in earlier if sent.start <= c.q.start < sent.end]
+        if _try(facts, p, hints, last, strict=False, whole_sentence=True):
+            return
+    _from_tables(facts, p, hints, owned)
+
+
+def _operand_like(facts: Facts, q: Quantity, markers: set[int]) -> bool:
+    """Could the figure be a cited operand (not a stated value, a count word or a condition)?"""
+    if id(q) in markers or q.multiplier or q.is_range:
+        return False
+    if q.is_word and not q.unit:
+        return False
+    return not facts.is_condition(q)
+
+
+def _owned(facts: Facts, start: int, end: int, qs: list[Quantity], source: str) -> list[Candidate]:
+    """Candidates for the figures of one sentence, each owned by the name beside it: the
+    name of a prepositional phrase right after it ("1.1 ms on the Falcon"), else the name
+    written last before it and after the figure before ("device Y 100,000 RPS")."""
+    names = facts.names(start, end)
+    text = facts.doc.text
+    out: list[Candidate] = []
+    claimed = start
+    for i, q in enumerate(qs):
+        nxt = qs[i + 1].start if i + 1 < len(qs) else end
+        owner = None
+        after = _words_between(text, q.end, nxt)
+        if after and after[0][0] in PREPOSITIONS:
+            stop = next((a for w, a in after if w in ("and", "while", "whereas", "but")), nxt)
+            stop = min(stop, _comma(text, q.end, nxt))
+            inside = [n for n in names if q.end <= n[0] < stop]
+            if inside:
+                owner, claimed = inside[0][2], stop
+        if owner is None:
+            before = [n for n in names if claimed <= n[0] < q.start]
+            owner = before[-1][2] if before else None
+            claimed = q.end
+        m = facts.prose.get((q.start, q.end))
+        owners = frozenset({owner} if owner else ())
+        out.append(Candidate(q, source, owners, m, m.metric if m else None))
+    return out
+
+
+def _comma(text: str, start: int, end: int) -> int:
+    at = text.find(",", start, end)
+    return end if at < 0 else at
+
+
+def _words_between(text: str, start: int, end: int) -> list[tuple[str, int]]:
+    return [(m.group(0).lower(), start + m.start()) for m in _WORD_RE.finditer(text[start:end])][:8]
+
+
+def _hints(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candidate]) -> Hints:
+    """The subject (the name last before the stated value, after the figure before it), the
+    reference (a name after "than", "of", "vs"), the metric words and the conditions named
+    around the stated value."""
+    s = p.stated
+    sent = p.sentence
+    before = [c.q.end for c in owned if c.q.end <= s.start]
+    lo = max(before) if before else sent.start
+    names = facts.names(sent.start, sent.end)
+    subject = next((n[2] for n in reversed(names) if lo <= n[0] < s.start), None)
+    after = [c.q.start for c in owned if c.q.start >= s.end]
+    later = [x.stated.start for x in siblings if x.stated.start > s.start]
+    hi = min([*after, *later, sent.end])
+    reference = None
+    words = _words_between(facts.doc.text, s.end, hi)
+    connected = next((k for k, (w, _) in enumerate(words) if w in CONNECTORS), None)
+    if connected is not None:
+        phrase = words[connected : connected + 5]
+        stop = next((a for w, a in phrase[1:] if w in CLAUSE_ENDS), None)
+        end = min(stop or hi, phrase[-1][1] + len(phrase[-1][0]), hi)
+        start = words[connected][1]
+        reference = next((n[2] for n in names if start <= n[0] < end and n[2] != subject), None)
+    if reference is None and p.claim.kind == "share":
+        reference = _shared_whole(p, siblings)
+    near = [w for w, _ in words]
+    metric = next((METRIC_WORDS[w] for w in [*near, *p.words] if w in METRIC_WORDS), None)
+    first = min((x.stated.start for x in siblings), default=s.start)
+    nxt = min(later, default=sent.end)
+    return Hints(subject, reference, metric, _conditions(facts, s.end, nxt, sent.start, first))
+
+
+def _shared_whole(p: Pending, siblings: list[Pending]) -> str | None:
+    """ "A keeps 58% of X's rate and B 49%": B's share has A's reference."""
+    earlier = [x for x in siblings if x.claim.kind == "share" and x.stated.start < p.stated.start]
+    return earlier[-1].claim.reference if earlier else None
+
+
+def _conditions(
+    facts: Facts, start: int, end: int, prefix: int, first: int
+) -> dict[str, set[float]]:
+    """Condition values named after the stated value (up to the next one), else before the
+    sentence's first stated value: axis -> values."""
+    out: dict[str, set[float]] = {}
+    for lo, hi in ((start, end), (prefix, first)):
+        found = _named_values(facts, lo, hi)
+        for axis, values in found.items():
+            out.setdefault(axis, values)
+    return out
+
+
+def _named_values(facts: Facts, start: int, end: int) -> dict[str, set[float]]:
+    out: dict[str, set[float]] = {}
+    for name, value in facts.conditions_in(start, end):
+        v = _number(value)
+        if v is not None and v in facts.axes.get(name, ()):
+            out.setdefault(name, set()).add(v)
+    lo, hi = bisect_left(facts.q_starts, start), bisect_left(facts.q_starts, end)
+    values = [q.value for q in facts.quantities[lo:hi] if not q.unit and not q.is_percent]
+    values += [NUMBER_WORDS[w] for w, _ in _words_between(facts.doc.text, start, end)
+               if w in NUMBER_WORDS]  # fmt: skip
+    for axis, known in facts.axes.items():
+        if axis in out or "size" in axis:
+            continue
+        hit = {v for v in values if v in known}
+        if hit:
+            out[axis] = hit
+    return out
+
+
+def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candidate]:
+    """Figures of the prose paragraphs before the claim's own, in its section."""
+    doc = facts.doc
+    bi = facts.block_of(p.sentence.start)
+    section = doc.blocks[bi].section
+    out: list[Candidate] = []
+    for j in range(bi - 1, max(-1, bi - 1 - PREVIOUS_BLOCKS), -1):
+        b = doc.blocks[j]
+        if b.section != section:
+            break
+        if b.table is not None or b.kind not in ("paragraph", "list_item"):
+            continue
+        lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
+        qs = [q for q in facts.quantities[lo:hi] if _operand_like(facts, q, markers)]
+        out.extend(_owned(facts, b.start, b.end, qs, "paragraph"))
+    return out
+
+
+def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> None:
+    """Table cells chosen by the claim's metric, conditions and names: its section's
+    tables first, then the document's."""
+    if not facts.tables or not (hints.conditions or hints.subject or hints.reference):
+        return
+    section = facts.doc.blocks[facts.block_of(p.sentence.start)].section
+    in_section = [m for m in facts.tables[:MAX_SCAN] if m.section == section]
+    for pool in (in_section, facts.tables[:MAX_SCAN]):
+        cands = _select(pool, hints)
+        if cands is None:
+            continue
+        if _try(facts, p, hints, cands, strict=True, whole_sentence=True):
+            return
+
+
+def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
+    """The cells that match every condition the claim names, of its metric."""
+    picked = []
+    for m in pool:
+        if m.role != "result" or m.statistic not in (None, "mean"):
+            continue
+        if hints.metric and m.metric != hints.metric:
+            continue
+        if any(
+            _number(m.conditions.get(axis)) not in values
+            for axis, values in hints.conditions.items()
+        ):
+            continue
+        picked.append(m)
+    if len(picked) < 2 or len(picked) > 3 * MAX_CANDIDATES:
+        return None
+    return [Candidate(_quantity(m), "table_cell", _table_owners(m), m, m.metric) for m in picked]
+
+
+def _table_owners(m: Measurement) -> frozenset[str]:
+    keys = {k for k in (m.device, m.entity and m.entity.lower()) if k}
+    if m.section:
+        keys.update(w.lower() for w in _WORD_RE.findall(m.section))
+    return frozenset(keys)
+
+
+def _quantity(m: Measurement) -> Quantity:
+    return Quantity(text=m.text, start=m.start, end=m.end, value=m.value, decimals=m.decimals)
+
+
+def _try(
+    facts: Facts,
+    p: Pending,
+    hints: Hints,
+    cands: list[Candidate],
+    strict: bool,
+    whole_sentence: bool = False,
+) -> bool:
+    """Judge the claim on every plausible assignment of ``cands``; True when decided.
+
+    ``strict``: a single assignment that does not fit makes the claim inconsistent (the
+    operands are the sentence's own or pinned by the names and conditions it states);
+    otherwise only a fit decides."""
+    pairs, roles = _assignments(p.claim.kind, cands, hints)
+    if not pairs:
+        return False
+    if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
+        return False
+    for subj, ref in pairs:
+        orders = [(subj, ref)] if roles else [(subj, ref), (ref, subj)]
+        for a, b in orders:
+            if _judge(facts, p, a, b) == "consistent":
+                return True
+    unique = len(pairs) == 1 and (roles or not whole_sentence or len(cands) == 2)
+    unique = unique and any(c.q.unit for c in pairs[0])  # two bare numbers may be anything
+    if strict and unique and (roles or whole_sentence):
+        subj, ref = pairs[0]
+        if not roles:
+            subj, ref = _in_direction(p, subj, ref)
+        _judge(facts, p, subj, ref)
+        return True
+    _reset(p.claim, len(pairs))
+    return False
+
+
+def _assignments(
+    kind: str, cands: list[Candidate], hints: Hints
+) -> tuple[list[tuple[Candidate, Candidate]], bool]:
+    """(subject, reference) pairs of compatible candidates, and whether the roles are known."""
+    subj = [c for c in cands if hints.subject and hints.subject in c.owners]
+    ref = [c for c in cands if hints.reference and hints.reference in c.owners]
+    roles = bool(subj or ref)
+    if subj and not ref:
+        ref = [c for c in cands if hints.subject not in c.owners]
+    elif ref and not subj:
+        subj = [c for c in cands if hints.reference not in c.owners]
+    if roles and subj and ref:
+        pairs = [(a, b) for a in subj for b in ref if a is not b and _fits(a, b)]
+        if pairs or len(subj) + len(ref) > 2:
+            return pairs, True
+    pairs = [
+        (a, b) for a, b in permutations(cands, 2) if _fits(a, b) and cands.index(a) < cands.index(b)
+    ]
+    return pairs, False
+
+
+def _fits(a: Candidate, b: Candidate) -> bool:
+    if a.metric and b.metric and a.metric != b.metric:
+        return False
+    if is_information(a.q.unit) != is_information(b.q.unit):
+        return False
+    return compatible(a.q, b.q) and a.q.value != b.q.value
+
+
+def _in_direction(p: Pending, a: Candidate, b: Candidate) -> tuple[Candidate, Candidate]:
+    """With the roles unknown, the order the claim's direction implies."""
+    if p.claim.kind == "share":
+        return (a, b) if abs(a.q.value) <= abs(b.q.value) else (b, a)
+    lower = p.claim.direction == "lower"
+    bigger, smaller = (a, b) if a.q.value >= b.q.value else (b, a)
+    return (smaller, bigger) if lower else (bigger, smaller)
+
+
+def _judge(facts: Facts, p: Pending, subj: Candidate, ref: Candidate) -> str:
+    claim = p.claim
+    claim.operands = [_operand(facts, subj), _operand(facts, ref)]
+    if claim.kind == "share":
+        _judge_share(p, subj.q, ref.q)
+    elif claim.direction == "within":
+        _judge_within(p, subj.q, ref.q)
+    else:
+        judge_pair(claim, p.stated, subj.q, ref.q, p.words)
+    return claim.status
+
+
+def _judge_share(p: Pending, part: Quantity, whole: Quantity) -> None:
+    stated = p.stated
+    if not whole.value:
+        return
+    value = ar.share(part.value, whole.value)
+    shown = ar.shown_decimals(stated.decimals)
+    rec = f"{ar.format_number(value, shown)}%"
+    verdict = ar.verify(stated.value, value, stated.decimals, stated.qualifier, stated.scale)
+    if verdict.consistent:
+        apply(p.claim, judge.Judgement("consistent", rec, value))
+        return
+    severity = "info" if verdict.truncated else "error"
+    msg = f'stated "{p.claim.stated}"; {part.text} is {rec} of {whole.text}'
+    if verdict.truncated:
+        msg += " (truncated rather than rounded)"
+    apply(p.claim, judge.Judgement("inconsistent", rec, value, severity, "share", msg))
+
+
+def _judge_within(p: Pending, a: Quantity, b: Quantity) -> None:
+    """ "within N% of X": the difference, against the reference, is at most N%."""
+    stated = p.stated
+    if not b.value:
+        return
+    value = abs(a.value - b.value) / abs(b.value) * 100
+    shown = ar.shown_decimals(stated.decimals)
+    rec = f"{ar.format_number(value, shown)}%"
+    if ar.verify(stated.value, value, stated.decimals, "at most", stated.scale).consistent:
+        apply(p.claim, judge.Judgement("consistent", rec, value))
+        return
+    msg = f'stated "{p.claim.stated}"; {a.text} vs {b.text} differ by {rec}'
+    apply(p.claim, judge.Judgement("inconsistent", rec, value, "error", "mismatch", msg))
+
+
+def _reset(claim, tried: int) -> None:  # noqa: ANN001
+    claim.operands = []
+    claim.status, claim.recomputed, claim.recomputed_value = "unverifiable", None, None
+    claim.severity, claim.message = None, None
+    claim.diagnosis = f"ambiguous: {tried} possible operand pairs, none fits"
+
+
+def _operand(facts: Facts, c: Candidate) -> Operand:
+    doc = facts.doc
+    q = c.q
+    line, _ = doc.position(q.start)
+    if c.m is not None and c.source == "table_cell":
+        owner = c.m.entity or c.m.device
+    else:
+        owner = next(iter(sorted(c.owners)), None)
+    op = Operand(text=q.text, value=q.value, unit=q.unit, start=q.start, end=q.end, line=line,
+                 source=c.source, entity=owner)  # fmt: skip
+    if c.m is not None and c.source == "table_cell":
+        op.table = c.m.table
+        op.row, op.column = cell_labels(doc, c.m.start)
+        op.label = f"{op.row} / {op.column}"
+    return op
+
+
+def _describe(facts: Facts, p: Pending) -> None:
+    """Fill the entity of operands that the grammar found in the sentence."""
+    for o in p.claim.operands:
+        if o.entity is None and o.source in ("sentence", "previous_sentence"):
+            m = facts.prose.get((o.start, o.end))
+            if m is not None:
+                o.entity = m.entity or m.device
