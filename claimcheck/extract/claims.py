@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from claimcheck.extract import judge, relation
 from claimcheck.extract.claimlex import Tok, tokenize
+from claimcheck.extract.markers import with_markers
 from claimcheck.extract.phrases import Phrase, find_phrases
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Operand, Quantity
@@ -101,6 +102,7 @@ def compatible(a: Quantity, b: Quantity) -> bool:
 
 def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity]) -> list[Pending]:
     """Claims in one sentence (quantities are those inside it)."""
+    quantities = with_markers(sentence.text, sentence.start, quantities)
     if not any(q.is_percent or q.multiplier for q in quantities):
         return []  # the cheap prefilter: no stated delta or multiple here
     toks = tokenize(sentence.text, sentence.start, quantities)

@@ -15,7 +15,7 @@ unambiguous, and unverifiable otherwise, with a message that says which.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 
 from claimcheck import arithmetic as ar
@@ -25,7 +25,7 @@ from claimcheck.extract.claims import Pending, apply, compatible, judge_pair
 from claimcheck.extract.context import entities as capitalised
 from claimcheck.extract.tablecells import cell_labels
 from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
-from claimcheck.units import is_information
+from claimcheck.units import is_information, same_dimension
 
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
@@ -52,6 +52,7 @@ class Candidate:
     owners: frozenset[str] = frozenset()
     m: Measurement | None = None
     metric: str | None = None
+    word: str = ""  # the word right after a bare number ("60K rps"): its unit as written
 
 
 @dataclass(slots=True)
@@ -62,6 +63,7 @@ class Hints:
     reference: str | None = None
     metric: str | None = None
     conditions: dict[str, set[float]] = field(default_factory=dict)
+    whole: int | None = None  # the start of the whole an earlier share of the sentence took
 
 
 class Facts:
@@ -176,6 +178,8 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
         earlier.extend(_owned(facts, sent.start, sent.end, found, "previous_sentence"))
     earlier.extend(_previous_blocks(facts, p, markers))
     by_name = [c for c in earlier if c.owners & {hints.subject, hints.reference}]
+    if by_name and p.claim.kind == "share" and hints.reference is None and not owned:
+        by_name = earlier[:MAX_CANDIDATES]  # "keeps 75% of that rate": the whole is unnamed
     if by_name and _try(facts, p, hints, owned + by_name, strict=False):
         return
     if not owned and p.earlier:  # the operands stated just before: "A vs B. So A is 3x B."
@@ -219,7 +223,8 @@ def _owned(facts: Facts, start: int, end: int, qs: list[Quantity], source: str) 
             claimed = q.end
         m = facts.prose.get((q.start, q.end))
         owners = frozenset({owner} if owner else ())
-        out.append(Candidate(q, source, owners, m, m.metric if m else None))
+        word = after[0][0] if after and not q.unit and after[0][1] - q.end <= 1 else ""
+        out.append(Candidate(q, source, owners, m, m.metric if m else None, word))
     return out
 
 
@@ -254,19 +259,27 @@ def _hints(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candid
         end = min(stop or hi, phrase[-1][1] + len(phrase[-1][0]), hi)
         start = words[connected][1]
         reference = next((n[2] for n in names if start <= n[0] < end and n[2] != subject), None)
+    whole = None
     if reference is None and p.claim.kind == "share":
-        reference = _shared_whole(p, siblings)
+        reference, whole = _shared_whole(p, siblings)
     near = [w for w, _ in words]
     metric = next((METRIC_WORDS[w] for w in [*near, *p.words] if w in METRIC_WORDS), None)
     first = min((x.stated.start for x in siblings), default=s.start)
     nxt = min(later, default=sent.end)
-    return Hints(subject, reference, metric, _conditions(facts, s.end, nxt, sent.start, first))
+    return Hints(
+        subject, reference, metric, _conditions(facts, s.end, nxt, sent.start, first), whole
+    )
 
 
-def _shared_whole(p: Pending, siblings: list[Pending]) -> str | None:
-    """ "A keeps 58% of X's rate and B 49%": B's share has A's reference."""
+def _shared_whole(p: Pending, siblings: list[Pending]) -> tuple[str | None, int | None]:
+    """ "A keeps 58% of X's rate and B 49%": B's share has A's reference, and A's whole
+    once A's operands are found."""
     earlier = [x for x in siblings if x.claim.kind == "share" and x.stated.start < p.stated.start]
-    return earlier[-1].claim.reference if earlier else None
+    if not earlier:
+        return None, None
+    last = earlier[-1].claim
+    whole = last.operands[1].start if len(last.operands) == 2 else None
+    return last.reference, whole
 
 
 def _conditions(
@@ -325,6 +338,7 @@ def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate])
     if not facts.tables or not (hints.conditions or hints.subject or hints.reference):
         return
     section = facts.doc.blocks[facts.block_of(p.sentence.start)].section
+    hints = replace(hints, whole=None)  # a sibling's whole is a figure of its own conditions
     in_section = [m for m in facts.tables[:MAX_SCAN] if m.section == section]
     for pool in (in_section, facts.tables[:MAX_SCAN]):
         cands = _select(pool, hints)
@@ -378,6 +392,8 @@ def _try(
     operands are the sentence's own or pinned by the names and conditions it states);
     otherwise only a fit decides."""
     pairs, roles = _assignments(p.claim.kind, cands, hints)
+    if roles is None and hints.whole is not None:
+        return False
     if not pairs:
         return False
     if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
@@ -388,7 +404,9 @@ def _try(
             if _judge(facts, p, a, b) == "consistent":
                 return True
     unique = len(pairs) == 1 and (roles or not whole_sentence or len(cands) == 2)
-    unique = unique and any(c.q.unit for c in pairs[0])  # two bare numbers may be anything
+    a, b = pairs[0]  # two bare numbers may be anything, unless a unit word follows both
+    unique = unique and bool(a.q.unit or b.q.unit or a.word and a.word == b.word)
+    strict = strict or roles == "both"
     if strict and unique and (roles or whole_sentence):
         subj, ref = pairs[0]
         if not roles:
@@ -405,7 +423,13 @@ def _assignments(
     """(subject, reference) pairs of compatible candidates, and whether the roles are known."""
     subj = [c for c in cands if hints.subject and hints.subject in c.owners]
     ref = [c for c in cands if hints.reference and hints.reference in c.owners]
-    roles = bool(subj or ref)
+    roles: str | None = (
+        "both" if len(subj) == 1 and len(ref) == 1 else ("one" if subj or ref else None)
+    )
+    if ref and hints.whole is not None and kind == "share":
+        ref = [c for c in ref if c.q.start == hints.whole]
+    elif hints.whole is not None and kind == "share":
+        ref = [c for c in cands if c.q.start == hints.whole]
     if subj and not ref:
         ref = [c for c in cands if hints.subject not in c.owners]
     elif ref and not subj:
@@ -413,11 +437,11 @@ def _assignments(
     if roles and subj and ref:
         pairs = [(a, b) for a in subj for b in ref if a is not b and _fits(a, b)]
         if pairs or len(subj) + len(ref) > 2:
-            return pairs, True
+            return pairs, roles
     pairs = [
         (a, b) for a, b in permutations(cands, 2) if _fits(a, b) and cands.index(a) < cands.index(b)
     ]
-    return pairs, False
+    return pairs, None
 
 
 def _fits(a: Candidate, b: Candidate) -> bool:
@@ -444,9 +468,41 @@ def _judge(facts: Facts, p: Pending, subj: Candidate, ref: Candidate) -> str:
         _judge_share(p, subj.q, ref.q)
     elif claim.direction == "within":
         _judge_within(p, subj.q, ref.q)
+    elif claim.kind == "percent-delta" and _speed_word(p) and _is_time(subj.q, ref.q):
+        _judge_speed(p, subj.q, ref.q)
     else:
         judge_pair(claim, p.stated, subj.q, ref.q, p.words)
     return claim.status
+
+
+def _speed_word(p: Pending) -> bool:
+    toks = p.phrase.directions or p.phrase.gap_directions
+    return bool(toks) and toks[0].type in ("BETTER", "WORSE")
+
+
+def _judge_speed(p: Pending, a: Quantity, b: Quantity) -> None:
+    """ "25% faster" ("slower") on two times: the times 25% apart against the smaller, or
+    against the larger (the rates, 1/time, are then 25% apart): either reading fits."""
+    claim = p.claim
+    fast, slow = (a, b) if a.value <= b.value else (b, a)
+    claim.direction = "lower"
+    judge_pair(claim, p.stated, fast, slow, p.words)
+    if claim.status == "consistent":
+        return
+    first = claim.model_copy()
+    claim.direction = "higher"
+    judge_pair(claim, p.stated, slow, fast, p.words)
+    if claim.status != "consistent":
+        for name in RESULT_FIELDS:
+            setattr(claim, name, getattr(first, name))
+
+
+RESULT_FIELDS = ("status", "recomputed", "recomputed_value", "severity", "diagnosis", "message",
+                 "direction")  # fmt: skip
+
+
+def _is_time(a: Quantity, b: Quantity) -> bool:
+    return all(q.unit and same_dimension(q.unit, "second") for q in (a, b))
 
 
 def _judge_share(p: Pending, part: Quantity, whole: Quantity) -> None:
