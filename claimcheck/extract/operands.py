@@ -364,7 +364,10 @@ def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
         picked.append(m)
     if len(picked) < 2 or len(picked) > 3 * MAX_CANDIDATES:
         return None
-    return [Candidate(_quantity(m), "table_cell", _table_owners(m), m, m.metric) for m in picked]
+    return [
+        Candidate(_quantity(m), "table_cell", _table_owners(m), m, m.metric, m.metric)
+        for m in picked
+    ]
 
 
 def _table_owners(m: Measurement) -> frozenset[str]:
