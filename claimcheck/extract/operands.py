@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from itertools import permutations
+from itertools import combinations, islice
 
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
@@ -28,6 +28,8 @@ from claimcheck.models import Document, Extraction, Measurement, Operand, Quanti
 from claimcheck.units import is_information, same_dimension
 
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
+MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
+MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
 PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
 KINDS = ("percent-delta", "ratio", "share")
@@ -89,10 +91,20 @@ class Facts:
         self.condition_spans = sorted((c.start, c.end, c.name, c.value) for c in ex.conditions
                                       if c.end > c.start)  # fmt: skip
         self.cond_starts = [c[0] for c in self.condition_spans]
+        self._names: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+        self.owned: dict[tuple[int, int], list[Candidate]] = {}
+        self.selected: dict[tuple, list[Candidate] | None] = {}
 
     def names(self, start: int, end: int) -> list[tuple[int, int, str]]:
         """(start, end, key) of every name in [start, end): entity mentions (key: the entity's
-        id) and, where none is, capitalised words (key: the word in lower case)."""
+        id) and, where none is, capitalised words (key: the word in lower case). Each span
+        is read once (the claims of one sentence ask about it again and again)."""
+        key = (start, end)
+        if key not in self._names:
+            self._names[key] = self._find_names(start, end)
+        return self._names[key]
+
+    def _find_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
         lo, hi = bisect_left(self.mention_starts, start), bisect_left(self.mention_starts, end)
         found = [x for x in self.mentions[lo:hi] if x[1] <= end]
         taken = [(a, b) for a, b, _ in found]
@@ -144,7 +156,8 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
         stated.setdefault(p.sentence.start, []).append(p)
     for p in todo:
         siblings = stated.get(p.sentence.start, [])
-        _resolve(facts, p, siblings)
+        if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
+            _resolve(facts, p, siblings)
     for p in pending:
         _describe(facts, p)
 
@@ -158,8 +171,11 @@ def _open(p: Pending) -> bool:
 
 def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
     markers = {id(s.stated) for s in siblings}
-    own = [q for q in p.quantities if _operand_like(facts, q, markers)]
-    owned = _owned(facts, p.sentence.start, p.sentence.end, own, "sentence")
+    key = (p.sentence.start, p.sentence.end)
+    if key not in facts.owned:
+        own = [q for q in p.quantities if _operand_like(facts, q, markers)][:MAX_OWNED]
+        facts.owned[key] = _owned(facts, *key, own, "sentence")
+    owned = facts.owned[key]
     hints = _hints(facts, p, siblings, owned)
     named = {v for values in hints.conditions.values() for v in values}
     if named:  # "between 1 and 36 CPUs": the values of a table's condition axis
@@ -174,8 +190,11 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
     # the sentences before it in its paragraph, then the paragraphs before it in its section
     earlier: list[Candidate] = []
     for sent, qs in p.earlier:
-        found = [q for q in qs if _operand_like(facts, q, markers)]
-        earlier.extend(_owned(facts, sent.start, sent.end, found, "previous_sentence"))
+        key = (sent.start, sent.end)
+        if key not in facts.owned:
+            found = [q for q in qs if _operand_like(facts, q, markers)][:MAX_OWNED]
+            facts.owned[key] = _owned(facts, *key, found, "previous_sentence")
+        earlier.extend(facts.owned[key])
     earlier.extend(_previous_blocks(facts, p, markers))
     by_name = [c for c in earlier if c.owners & {hints.subject, hints.reference}]
     if by_name and p.claim.kind == "share" and hints.reference is None and not owned:
@@ -204,6 +223,7 @@ def _owned(facts: Facts, start: int, end: int, qs: list[Quantity], source: str) 
     name of a prepositional phrase right after it ("1.1 ms on the Falcon"), else the name
     written last before it and after the figure before ("device Y 100,000 RPS")."""
     names = facts.names(start, end)
+    at = [n[0] for n in names]
     text = facts.doc.text
     out: list[Candidate] = []
     claimed = start
@@ -214,12 +234,12 @@ def _owned(facts: Facts, start: int, end: int, qs: list[Quantity], source: str) 
         if after and after[0][0] in PREPOSITIONS:
             stop = next((a for w, a in after if w in ("and", "while", "whereas", "but")), nxt)
             stop = min(stop, _comma(text, q.end, nxt))
-            inside = [n for n in names if q.end <= n[0] < stop]
-            if inside:
-                owner, claimed = inside[0][2], stop
+            k = bisect_left(at, q.end)
+            if k < len(names) and names[k][0] < stop:
+                owner, claimed = names[k][2], stop
         if owner is None:
-            before = [n for n in names if claimed <= n[0] < q.start]
-            owner = before[-1][2] if before else None
+            k = bisect_left(at, q.start) - 1
+            owner = names[k][2] if k >= 0 and names[k][0] >= claimed else None
             claimed = q.end
         m = facts.prose.get((q.start, q.end))
         owners = frozenset({owner} if owner else ())
@@ -233,8 +253,10 @@ def _comma(text: str, start: int, end: int) -> int:
     return end if at < 0 else at
 
 
-def _words_between(text: str, start: int, end: int) -> list[tuple[str, int]]:
-    return [(m.group(0).lower(), start + m.start()) for m in _WORD_RE.finditer(text[start:end])][:8]
+def _words_between(text: str, start: int, end: int, most: int = 8) -> list[tuple[str, int]]:
+    """The first ``most`` words of text[start:end], lower-cased, with their offsets."""
+    found = islice(_WORD_RE.finditer(text, start, end), most)
+    return [(m.group(0).lower(), m.start()) for m in found]
 
 
 def _hints(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candidate]) -> Hints:
@@ -303,7 +325,7 @@ def _named_values(facts: Facts, start: int, end: int) -> dict[str, set[float]]:
             out.setdefault(name, set()).add(v)
     lo, hi = bisect_left(facts.q_starts, start), bisect_left(facts.q_starts, end)
     values = [q.value for q in facts.quantities[lo:hi] if not q.unit and not q.is_percent]
-    values += [NUMBER_WORDS[w] for w, _ in _words_between(facts.doc.text, start, end)
+    values += [NUMBER_WORDS[w] for w, _ in _words_between(facts.doc.text, start, end, 40)
                if w in NUMBER_WORDS]  # fmt: skip
     for axis, known in facts.axes.items():
         if axis in out or "size" in axis:
@@ -327,8 +349,11 @@ def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candid
         if b.table is not None or b.kind not in ("paragraph", "list_item"):
             continue
         lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
-        qs = [q for q in facts.quantities[lo:hi] if _operand_like(facts, q, markers)]
-        out.extend(_owned(facts, b.start, b.end, qs, "paragraph"))
+        key = (b.start, b.end)
+        if key not in facts.owned:
+            qs = [q for q in facts.quantities[lo:hi] if _operand_like(facts, q, markers)]
+            facts.owned[key] = _owned(facts, *key, qs[-MAX_OWNED:], "paragraph")
+        out.extend(facts.owned[key])
     return out
 
 
@@ -341,7 +366,11 @@ def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate])
     hints = replace(hints, whole=None)  # a sibling's whole is a figure of its own conditions
     in_section = [m for m in facts.tables[:MAX_SCAN] if m.section == section]
     for pool in (in_section, facts.tables[:MAX_SCAN]):
-        cands = _select(pool, hints)
+        memo = (pool is in_section, section, hints.metric,
+                tuple(sorted((k, tuple(sorted(v))) for k, v in hints.conditions.items())))  # fmt: skip
+        if memo not in facts.selected:
+            facts.selected[memo] = _select(pool, hints)
+        cands = facts.selected[memo]
         if cands is None:
             continue
         if _try(facts, p, hints, cands, strict=True, whole_sentence=True):
@@ -441,9 +470,7 @@ def _assignments(
         pairs = [(a, b) for a in subj for b in ref if a is not b and _fits(a, b)]
         if pairs or len(subj) + len(ref) > 2:
             return pairs, roles
-    pairs = [
-        (a, b) for a, b in permutations(cands, 2) if _fits(a, b) and cands.index(a) < cands.index(b)
-    ]
+    pairs = [(a, b) for a, b in combinations(cands[: 2 * MAX_CANDIDATES], 2) if _fits(a, b)]
     return pairs, None
 
 
