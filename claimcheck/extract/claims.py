@@ -17,7 +17,7 @@ from claimcheck.extract.markers import with_markers
 from claimcheck.extract.phrases import Phrase, find_phrases
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Operand, Quantity
-from claimcheck.units import same_dimension
+from claimcheck.units import is_information, same_dimension
 
 
 @dataclass
@@ -89,6 +89,10 @@ def stated_wording(doc: Document, stated: Quantity, ph: Phrase) -> tuple[str, st
     if ph.directions and ph.directions[0].start - stated.end <= 2:
         end, word = ph.directions[0].end, ph.directions[0].text.lower()
     return " ".join(doc.text[start:end].split()), word
+
+
+SIZE_WORDS = {"memory", "ram", "footprint", "size", "sizes", "disk", "storage", "heap", "rss",
+              "binary", "image", "payload", "cache"}  # fmt: skip
 
 
 def compatible(a: Quantity, b: Quantity) -> bool:
@@ -188,6 +192,8 @@ def _claim_from_phrase(
     claim = new_claim(doc, kind, rule, sentence, stated, phrase_text, end)
     claim.direction = direction or "ratio"
     if subj is not None and ref is not None and subj is not ref and compatible(subj, ref):
+        if is_information(subj.unit) and not any(w in SIZE_WORDS for w in words):
+            return Pending(claim, sentence, ph, stated, words)  # "on 8 KB and 64 KB objects"
         if stated.is_range:
             return Pending(claim, sentence, ph, stated, words)  # a range summarises several pairs
         claim.operands = [operand(doc, subj), operand(doc, ref)]

@@ -14,6 +14,7 @@ unambiguous, and unverifiable otherwise, with a message that says which.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from itertools import combinations, islice
@@ -21,8 +22,10 @@ from itertools import combinations, islice
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract import judge
-from claimcheck.extract.claims import Pending, apply, compatible, judge_pair
+from claimcheck.extract.claimlex import IDENT_WORDS
+from claimcheck.extract.claims import SIZE_WORDS, Pending, apply, compatible, judge_pair
 from claimcheck.extract.context import entities as capitalised
+from claimcheck.extract.measurements import SPEC_AFTER
 from claimcheck.extract.tablecells import cell_labels
 from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
 from claimcheck.units import is_information, same_dimension
@@ -32,6 +35,8 @@ MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sent
 MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
 PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
+GROUPS = {"rps": "rate", "cps": "rate", "throughput": "rate", "ssl_tps": "rate",
+          "concurrent_connections": "rate"}  # fmt: skip
 KINDS = ("percent-delta", "ratio", "share")
 PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
 CLAUSE_ENDS = {"and", "while", "whereas", "but", "so", "which", "where"}
@@ -41,7 +46,7 @@ _WORD_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9.'’-]*+")
 METRIC_WORDS = {
     "request": "rps", "requests": "rps", "rps": "rps", "req": "rps", "latency": "latency",
     "latencies": "latency", "throughput": "throughput", "connections": "cps", "cps": "cps",
-    "efficiency": "efficiency", "efficient": "efficiency", "transactions": "ssl_tps", "tps": "ssl_tps",
+    "efficiency": "efficiency", "efficient": "efficiency", "cpu": "cpu", "transactions": "ssl_tps", "tps": "ssl_tps",
 }  # fmt: skip
 
 
@@ -55,6 +60,7 @@ class Candidate:
     m: Measurement | None = None
     metric: str | None = None
     word: str = ""  # the word right after a bare number ("60K rps"): its unit as written
+    spec: bool = False  # what a link, a port or a licence is rated for ("a 10 Gbps link")
 
 
 @dataclass(slots=True)
@@ -88,6 +94,7 @@ class Facts:
                 v = _number(value)
                 if v is not None:
                     self.axes.setdefault(name, set()).add(v)
+        self.axis_words = _axis_words(ex, self.axes)
         self.condition_spans = sorted((c.start, c.end, c.name, c.value) for c in ex.conditions
                                       if c.end > c.start)  # fmt: skip
         self.cond_starts = [c[0] for c in self.condition_spans]
@@ -133,9 +140,45 @@ class Facts:
             i -= 1
         return False
 
+    def is_label(self, q: Quantity) -> bool:
+        """Is a bare number part of a name ("ACE 30", "Build 7", "Table 2")?"""
+        i = bisect_left(self.mention_starts, q.end) - 1
+        while i >= 0 and self.mentions[i][1] > q.start:
+            if self.mentions[i][0] <= q.start:
+                return True
+            i -= 1
+        before = self.doc.text[max(0, q.start - 30) : q.start]
+        words = before.split()
+        if not words or not before.endswith((" ", "\t")) or before.endswith("  "):
+            return False
+        last = words[-1]
+        if q.decimals or q.scale != 1 or "," in q.text or not last[-1:].isalnum():
+            return False  # "36,000", "60K", "2.5" and a figure after "N2:" are figures
+        return last[:1].isupper() or last.lower() in IDENT_WORDS
+
     def block_of(self, at: int) -> int:
         """The index of the block holding offset ``at``."""
         return max(0, bisect_left(self.block_starts, at + 1) - 1)
+
+
+def _axis_words(ex: Extraction, axes: dict[str, set[float]]) -> dict[str, set[str]]:
+    """The first three letters of each word that names a condition axis: its canonical
+    name ("cpus") and the header of the labels that carry it ("Workers")."""
+    out = {axis: _stems(axis) for axis in axes}
+    for t in ex.tables:
+        for labels, other in ((t.rows, t.columns), (t.columns, t.rows)):
+            named = {
+                a.condition.split("=")[0] for a in labels if a.condition and "=" in a.condition
+            }
+            heads = [a.label for a in (*labels, *other) if a.kind == "label"]
+            for axis in named & out.keys():
+                for head in heads:
+                    out[axis] |= _stems(head)
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    return {t[:3] for t in re.split(r"[_\W]+", text.lower()) if len(t) >= 3}
 
 
 def _number(value: object) -> float | None:
@@ -180,6 +223,8 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
     named = {v for values in hints.conditions.values() for v in values}
     if named:  # "between 1 and 36 CPUs": the values of a table's condition axis
         owned = [c for c in owned if c.q.unit or c.q.value not in named]
+    sizes = any(w in SIZE_WORDS for w in p.words)
+    owned = [c for c in owned if _kind_fits(c, hints, sizes)]
     p.claim.subject, p.claim.reference, p.claim.metric = (
         hints.subject,
         hints.reference,
@@ -215,6 +260,8 @@ def _operand_like(facts: Facts, q: Quantity, markers: set[int]) -> bool:
         return False
     if q.is_word and not q.unit:
         return False
+    if not q.unit and facts.is_label(q):
+        return False
     return not facts.is_condition(q)
 
 
@@ -244,7 +291,8 @@ def _owned(facts: Facts, start: int, end: int, qs: list[Quantity], source: str) 
         m = facts.prose.get((q.start, q.end))
         owners = frozenset({owner} if owner else ())
         word = after[0][0] if after and not q.unit and after[0][1] - q.end <= 1 else ""
-        out.append(Candidate(q, source, owners, m, m.metric if m else None, word))
+        spec = bool(SPEC_AFTER.match(text, q.end, min(end, q.end + 40)))
+        out.append(Candidate(q, source, owners, m, m.metric if m else None, word, spec))
     return out
 
 
@@ -285,7 +333,10 @@ def _hints(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candid
     if reference is None and p.claim.kind == "share":
         reference, whole = _shared_whole(p, siblings)
     near = [w for w, _ in words]
-    metric = next((METRIC_WORDS[w] for w in [*near, *p.words] if w in METRIC_WORDS), None)
+    before_words = [
+        w for w, _ in reversed(_words_between(facts.doc.text, sent.start, s.start, 200))
+    ]
+    metric = next((METRIC_WORDS[w] for w in [*near, *before_words] if w in METRIC_WORDS), None)
     first = min((x.stated.start for x in siblings), default=s.start)
     nxt = min(later, default=sent.end)
     return Hints(
@@ -324,16 +375,24 @@ def _named_values(facts: Facts, start: int, end: int) -> dict[str, set[float]]:
         if v is not None and v in facts.axes.get(name, ()):
             out.setdefault(name, set()).add(v)
     lo, hi = bisect_left(facts.q_starts, start), bisect_left(facts.q_starts, end)
-    values = [q.value for q in facts.quantities[lo:hi] if not q.unit and not q.is_percent]
-    values += [NUMBER_WORDS[w] for w, _ in _words_between(facts.doc.text, start, end, 40)
+    text = facts.doc.text
+    values = [(q.value, q.end) for q in facts.quantities[lo:hi]
+              if not q.unit and not q.is_percent and not facts.is_label(q)]  # fmt: skip
+    values += [(NUMBER_WORDS[w], at + len(w)) for w, at in _words_between(text, start, end, 40)
                if w in NUMBER_WORDS]  # fmt: skip
     for axis, known in facts.axes.items():
         if axis in out or "size" in axis:
             continue
-        hit = {v for v in values if v in known}
+        stems = facts.axis_words.get(axis, set())
+        hit = {v for v, at in values if v in known and _noun_follows(text, at, end, stems)}
         if hit:
             out[axis] = hit
     return out
+
+
+def _noun_follows(text: str, at: int, end: int, stems: set[str]) -> bool:
+    """Is a word of the axis's name among the few words after a number ("1 and 36 CPUs")?"""
+    return any(w[:3] in stems for w, _ in _words_between(text, at, end, 4))
 
 
 def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candidate]:
@@ -373,7 +432,12 @@ def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate])
         cands = facts.selected[memo]
         if cands is None:
             continue
-        if _try(facts, p, hints, cands, strict=True, whole_sentence=True):
+        if not hints.conditions:  # no condition named: the cells of the names it names
+            cands = [c for c in cands if c.owners & {hints.subject, hints.reference}]
+        # cells the claim names no condition of are pinned only by both its names
+        if len(cands) >= 2 and _try(
+            facts, p, hints, cands, strict=bool(hints.conditions), whole_sentence=True
+        ):
             return
 
 
@@ -472,6 +536,19 @@ def _assignments(
             return pairs, roles
     pairs = [(a, b) for a, b in combinations(cands[: 2 * MAX_CANDIDATES], 2) if _fits(a, b)]
     return pairs, None
+
+
+def _kind_fits(c: Candidate, hints: Hints, sizes: bool) -> bool:
+    """Can the figure be what the claim compares? An object or memory size only where the
+    sentence speaks of sizes; a figure of another kind of metric than the one it names
+    ("throughput is 20% higher" beside two latencies) never; a link or port speed never."""
+    if is_information(c.q.unit) and not sizes:
+        return False
+    if c.spec:
+        return False
+    if hints.metric and c.metric:
+        return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(c.metric, c.metric)
+    return True
 
 
 def _fits(a: Candidate, b: Candidate) -> bool:

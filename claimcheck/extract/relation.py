@@ -67,6 +67,9 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         return Marker(i, "percent-delta", bound=True)
     direction = _direction_after(toks, i) or _direction_before(toks, i)
     if nxt is not None and nxt.type == "OF" and direction is None:
+        after = toks[i + 2] if i + 2 < len(toks) else None
+        if after is not None and after.type == "W" and _population(after, toks, i + 2):
+            return None  # "the slowest 5% of requests", "90% of Fortune 500 firms": a count
         return Marker(i, "share")
     if direction is not None or sign:
         return Marker(i, "percent-delta", direction, sign)
@@ -115,6 +118,29 @@ DIRECTION_VERBS = {
     "falls": "DOWN", "fell": "DOWN", "dropped": "DOWN", "drops": "DOWN", "shrank": "DOWN",
     "shrinks": "DOWN", "declined": "DOWN", "declines": "DOWN",
 }  # fmt: skip
+
+
+DETERMINERS = {"the", "its", "their", "that", "this", "those", "these", "his", "her", "our",
+               "a", "an", "each", "what", "which", "whatever"}  # fmt: skip
+
+
+def _population(t: Tok, toks: list[Tok], i: int) -> bool:
+    """Does "N% of" go on with a plural noun or a numbered name ("(the) requests", "the
+    flows", "the Fortune 500"), i.e. a part of a population rather than of a figure?"""
+    words = [w for w in t.text.split() if any(ch.isalnum() for ch in w)]
+    while words and words[0].lower() in DETERMINERS:
+        words = words[1:]
+    if not words or words[0].endswith(("'s", "’s")):
+        return False
+    if len(words) >= 2 and words[0][:1].isupper() and words[1].isdigit():
+        return True  # "the Fortune 500": a numbered name
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and nxt.type == "QTY":
+        return bool(nxt.quantity and not nxt.quantity.unit and words[-1][:1].isupper())
+    ended = len(t.text.split()) > len(words)  # the noun ends the clause ("the flows.")
+    last = words[-1].lower()
+    plural = last.endswith("s") and not last.endswith("ss")
+    return plural and len(words) <= 2 and (ended or i + 1 >= len(toks) or nxt.type != "W")
 
 
 def _names(t: Tok) -> bool:
