@@ -49,6 +49,15 @@ PERCENT = [
     # datasheet: a bound on a difference
     ("Lumo L3 stayed within 15% of the Pavo P1: 870 Mbps vs 1,000 Mbps.", OK),
     ("Lumo L3 stayed within 5% of the Pavo P1: 870 Mbps vs 1,000 Mbps.", BAD),
+    # README changelog: points, and a change from one figure to another
+    ("CPU use dropped by 9 percentage points, from 41% to 32%.", OK),
+    ("CPU use dropped by 5 percentage points, from 41% to 32%.", BAD),
+    ("Throughput rose 50% from 10 Gbps to 15 Gbps after the Rilla 2.1 upgrade.", OK),
+    ("Throughput rose 30% from 10 Gbps to 15 Gbps after the Rilla 2.1 upgrade.", BAD),
+    ("The Wisp W1 ran at 24% CPU and the Yonder Y3 at 37% CPU, so the Wisp W1 needs 13 "
+     "points less CPU.", OK),
+    ("The Wisp W1 ran at 24% CPU and the Yonder Y3 at 37% CPU, so the Wisp W1 needs 20 "
+     "points less CPU.", BAD),
 ]  # fmt: skip
 
 RATIO = [

@@ -63,6 +63,8 @@ def judge_delta(
     dec = stated.decimals
     shown = ar.shown_decimals(dec)
     primary = readings[0]
+    if points_only:
+        primary = next((r for r in readings if r.name == "points"), primary)
     ops = f"{fmt(subject)} vs {fmt(reference)}"
     accepted = [r for r in readings if r.name in ("relative", "points")]
     if points_only:
@@ -75,6 +77,8 @@ def judge_delta(
     if primary.value < 0 and ar.verify(stated.value, swapped, dec, stated.qualifier).consistent:
         return Judgement("consistent", _pct(swapped, shown), swapped)
     rec = _pct(primary.value, shown)
+    if primary.name == "points":
+        rec = f"{ar.format_number(abs(primary.value), shown)} points"
     verdict = ar.verify(stated.value, primary.value, dec, stated.qualifier, stated.scale)
     head = f'stated "{phrase}"; {ops} is {rec} {word}'
     if primary.value < 0:

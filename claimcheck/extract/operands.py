@@ -116,7 +116,10 @@ class Facts:
         found = [x for x in self.mentions[lo:hi] if x[1] <= end]
         taken = [(a, b) for a, b, _ in found]
         text = self.doc.text[start:end]
+        lead = len(text) - len(text.lstrip())
         for pos, word in capitalised(text):
+            if pos == lead and not any(ch.isdigit() for ch in word) and not word.isupper():
+                continue  # "Throughput rose ...": a capital that starts the sentence
             a = start + pos
             if not any(x <= a < y for x, y in taken) and not self._in_quantity(a):
                 found.append((a, a + len(word), word))
@@ -133,32 +136,34 @@ class Facts:
 
     def is_condition(self, q: Quantity) -> bool:
         """Is the figure a stated condition (an object size, a load), not a result?"""
-        i = bisect_left(self.cond_starts, q.end) - 1
-        while i >= 0 and self.condition_spans[i][1] > q.start:
-            if self.condition_spans[i][0] <= q.start:
-                return True
-            i -= 1
-        return False
+        return _covered(self.condition_spans, self.cond_starts, q)
 
     def is_label(self, q: Quantity) -> bool:
         """Is a bare number part of a name ("ACE 30", "Build 7", "Table 2")?"""
-        i = bisect_left(self.mention_starts, q.end) - 1
-        while i >= 0 and self.mentions[i][1] > q.start:
-            if self.mentions[i][0] <= q.start:
-                return True
-            i -= 1
+        if _covered(self.mentions, self.mention_starts, q):
+            return True
         before = self.doc.text[max(0, q.start - 30) : q.start]
         words = before.split()
         if not words or not before.endswith((" ", "\t")) or before.endswith("  "):
             return False
         last = words[-1]
-        if q.decimals or q.scale != 1 or "," in q.text or not last[-1:].isalnum():
-            return False  # "36,000", "60K", "2.5" and a figure after "N2:" are figures
+        if q.scale != 1 or "," in q.text or not last[-1:].isalnum():
+            return False  # "36,000", "60K" and a figure after "N2:" are figures
         return last[:1].isupper() or last.lower() in IDENT_WORDS
 
     def block_of(self, at: int) -> int:
         """The index of the block holding offset ``at``."""
         return max(0, bisect_left(self.block_starts, at + 1) - 1)
+
+
+def _covered(spans: list[tuple], starts: list[int], q: Quantity) -> bool:
+    """Does one of the sorted (start, end, ...) ``spans`` cover the quantity's start?"""
+    i = bisect_left(starts, q.end) - 1
+    while i >= 0 and spans[i][1] > q.start:
+        if spans[i][0] <= q.start:
+            return True
+        i -= 1
+    return False
 
 
 def _axis_words(ex: Extraction, axes: dict[str, set[float]]) -> dict[str, set[str]]:
@@ -216,7 +221,7 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
     markers = {id(s.stated) for s in siblings}
     key = (p.sentence.start, p.sentence.end)
     if key not in facts.owned:
-        own = [q for q in p.quantities if _operand_like(facts, q, markers)][:MAX_OWNED]
+        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers)][:MAX_OWNED]
         facts.owned[key] = _owned(facts, *key, own, "sentence")
     owned = facts.owned[key]
     hints = _hints(facts, p, siblings, owned)
@@ -252,6 +257,27 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
         if _try(facts, p, hints, last, strict=False, whole_sentence=True):
             return
     _from_tables(facts, p, hints, owned)
+
+
+def _ends(qs: list[Quantity]) -> list[Quantity]:
+    """The figures of a sentence, a change read as a range ("from 41% to 32%") as its two
+    ends."""
+    out = []
+    for q in qs:
+        parts = q.text.split(" to ") if q.is_range and q.range_low is not None else []
+        if len(parts) != 2 or q.range_high is None:
+            out.append(q)
+            continue
+        cut = q.start + len(parts[0])
+        first = float(
+            q.range_low if q.text.find(str(int(q.range_low))) < len(parts[0]) else q.range_high
+        )
+        second = q.range_high if first == q.range_low else q.range_low
+        out.append(q.model_copy(update={"text": parts[0], "end": cut, "value": first,
+                                        "range_low": None, "range_high": None}))  # fmt: skip
+        out.append(q.model_copy(update={"text": parts[1], "start": q.end - len(parts[1]),
+                                        "value": second, "range_low": None, "range_high": None}))  # fmt: skip
+    return out
 
 
 def _operand_like(facts: Facts, q: Quantity, markers: set[int]) -> bool:
@@ -506,7 +532,7 @@ def _try(
     if strict and unique and (roles or whole_sentence):
         subj, ref = pairs[0]
         if not roles:
-            subj, ref = _in_direction(p, subj, ref)
+            subj, ref = _changed(facts, subj, ref) or _in_direction(p, subj, ref)
         _judge(facts, p, subj, ref)
         return True
     _reset(p.claim, len(pairs))
@@ -557,6 +583,15 @@ def _fits(a: Candidate, b: Candidate) -> bool:
     if is_information(a.q.unit) != is_information(b.q.unit):
         return False
     return compatible(a.q, b.q) and a.q.value != b.q.value
+
+
+def _changed(facts: Facts, a: Candidate, b: Candidate) -> tuple[Candidate, Candidate] | None:
+    """ "from A to B", "A → B": B is the new figure, compared with A."""
+    first, second = (a, b) if a.q.start <= b.q.start else (b, a)
+    between = facts.doc.text[first.q.end : second.q.start].split()
+    if between and between[-1].lower() in ("to", "→", "->", "=>") and len(between) <= 3:
+        return second, first
+    return None
 
 
 def _in_direction(p: Pending, a: Candidate, b: Candidate) -> tuple[Candidate, Candidate]:

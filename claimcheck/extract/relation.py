@@ -38,8 +38,19 @@ def unparsed(toks: list[Tok], used: set[int]) -> list[int]:
     return [
         i
         for i, t in enumerate(toks)
-        if t.type in ("PCT", "MULT") and t.quantity is not None and id(t.quantity) not in used
+        if (t.type in ("PCT", "MULT") or _points(toks, i))
+        and t.quantity is not None
+        and id(t.quantity) not in used
     ]
+
+
+def _points(toks: list[Tok], i: int) -> bool:
+    """ "13 points less CPU", "by 9 percentage points": a difference in points."""
+    t = toks[i]
+    if t.type != "QTY" or t.quantity is None or t.quantity.unit or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1]
+    return nxt.type == "W" and nxt.words[0] in ("points", "percentage", "pp")
 
 
 def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | None:
@@ -50,6 +61,9 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
     q = t.quantity
     assert q is not None
     nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if t.type == "QTY":  # points: a difference only with a comparison word
+        direction = _direction_after(toks, i, 4) or _direction_before(toks, i)
+        return Marker(i, "percent-delta", direction) if direction is not None else None
     if t.type == "MULT":
         if is_count(t, nxt):
             return None
@@ -90,9 +104,9 @@ def is_count(t: Tok, nxt: Tok | None) -> bool:
     return nxt is None or nxt.type in COUNT_NEXT or nxt.text[:1].isupper()
 
 
-def _direction_after(toks: list[Tok], i: int) -> Tok | None:
+def _direction_after(toks: list[Tok], i: int, span: int = 3) -> Tok | None:
     """The comparison word just after the stated value ("3x faster", "25% more RPS")."""
-    for t in toks[i + 1 : i + 4]:
+    for t in toks[i + 1 : i + 1 + span]:
         if t.type in DIRECTION_TYPES:
             return t
         if t.type not in ("W", "COP") or len(t.words) > 2:
@@ -102,13 +116,17 @@ def _direction_after(toks: list[Tok], i: int) -> Tok | None:
 
 def _direction_before(toks: list[Tok], i: int) -> Tok | None:
     """A comparison word before it: "rises by 25 percent", "an increase of 58%"."""
-    if i < 2 or toks[i - 1].type not in ("BY", "OF"):
+    if i >= 1 and toks[i - 1].type == "W" and toks[i - 1].words[-1] in DIRECTION_VERBS:
+        prev = toks[i - 1]  # "throughput rose 50%"
+    elif i < 2 or toks[i - 1].type not in ("BY", "OF"):
         return None
-    prev = toks[i - 2]
+    else:
+        prev = toks[i - 2]
     if prev.type in DIRECTION_TYPES:
         return prev
     if prev.type == "W" and prev.words[-1] in DIRECTION_VERBS:
-        return Tok(DIRECTION_VERBS[prev.words[-1]], prev.start, prev.end, prev.words[-1])
+        word = prev.text.split()[-1]
+        return Tok(DIRECTION_VERBS[prev.words[-1]], prev.end - len(word), prev.end, word)
     return None
 
 
