@@ -196,7 +196,7 @@ def _number(value: object) -> float | None:
 def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
     """Find and judge the operands of every claim still without them."""
     todo = [p for p in pending if _open(p)]
-    if not todo:
+    if not pending:
         return
     facts = Facts(doc, ex)
     stated: dict[int, list[Pending]] = {}
@@ -207,7 +207,9 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
         if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
             _resolve(facts, p, siblings)
     for p in pending:
-        _describe(facts, p)
+        siblings = stated.get(p.sentence.start, [])
+        if p.claim.kind in KINDS and len(siblings) <= MAX_CLAIMS and p.claim.subject is None:
+            _describe(facts, p, siblings)
 
 
 def _open(p: Pending) -> bool:
@@ -219,11 +221,7 @@ def _open(p: Pending) -> bool:
 
 def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
     markers = {id(s.stated) for s in siblings}
-    key = (p.sentence.start, p.sentence.end)
-    if key not in facts.owned:
-        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers)][:MAX_OWNED]
-        facts.owned[key] = _owned(facts, *key, own, "sentence")
-    owned = facts.owned[key]
+    owned = _sentence_candidates(facts, p, siblings)
     hints = _hints(facts, p, siblings, owned)
     named = {v for values in hints.conditions.values() for v in values}
     if named:  # "between 1 and 36 CPUs": the values of a table's condition axis
@@ -257,6 +255,17 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
         if _try(facts, p, hints, last, strict=False, whole_sentence=True):
             return
     _from_tables(facts, p, hints, owned)
+
+
+def _sentence_candidates(facts: Facts, p: Pending, siblings: list[Pending]) -> list[Candidate]:
+    """The figures of the claim's sentence that may be operands, with their owners (read
+    once per sentence)."""
+    key = (p.sentence.start, p.sentence.end)
+    if key not in facts.owned:
+        markers = {id(s.stated) for s in siblings}
+        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers)][:MAX_OWNED]
+        facts.owned[key] = _owned(facts, *key, own, "sentence")
+    return facts.owned[key]
 
 
 def _ends(qs: list[Quantity]) -> list[Quantity]:
@@ -704,10 +713,19 @@ def _operand(facts: Facts, c: Candidate) -> Operand:
     return op
 
 
-def _describe(facts: Facts, p: Pending) -> None:
-    """Fill the entity of operands that the grammar found in the sentence."""
-    for o in p.claim.operands:
-        if o.entity is None and o.source in ("sentence", "previous_sentence"):
-            m = facts.prose.get((o.start, o.end))
-            if m is not None:
-                o.entity = m.entity or m.device
+def _describe(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
+    """Name the subject, reference and metric of a claim whose operands the grammar found,
+    and the entity of each of its operands."""
+    owned = _sentence_candidates(facts, p, siblings)
+    hints = _hints(facts, p, siblings, owned)
+    c = p.claim
+    c.subject, c.reference, c.metric = hints.subject, hints.reference, hints.metric
+    if len(c.operands) == 2 and c.kind in KINDS:  # the grammar gives the roles
+        for o, name in zip(c.operands, (c.subject, c.reference), strict=True):
+            o.entity = o.entity or name
+        return
+    by_start = {x.q.start: x for x in owned}
+    for o in c.operands:
+        x = by_start.get(o.start)
+        if o.entity is None and x is not None and x.owners:
+            o.entity = min(x.owners)

@@ -34,12 +34,12 @@ def resolve(doc: Document, pending: list[Pending], facts: Extraction | None = No
     """Fill operands and verdicts of unverifiable claims where the document allows (with
     ``facts``, the extraction so far, operands are also looked for through the facts)."""
     open_claims = [p for p in pending if p.claim.status == "unverifiable" and not p.claim.operands]
-    if not open_claims:
-        return
-    _tables_and_context(doc, open_claims)
+    if open_claims:
+        _tables_and_context(doc, open_claims)
     if facts is not None:
         resolve_open(doc, pending, facts)
-    _cross_claims(doc, pending)
+    if open_claims:
+        _cross_claims(doc, pending)
 
 
 def _tables_and_context(doc: Document, open_claims: list[Pending]) -> None:
