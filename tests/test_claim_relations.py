@@ -312,3 +312,30 @@ def test_claim_names_its_subject_reference_and_metric() -> None:
     assert claim.metric == "rps"
     assert [o.source for o in claim.operands] == ["sentence", "sentence"]
     assert claim.operands[0].entity == claim.subject
+
+
+WRK = """```
+$ wrk -t4 -c100 -d30s http://{host}/
+Running 30s test @ http://{host}/
+  4 threads and 100 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     {lat}ms    1.02ms  40.00ms   90.00%
+    Req/Sec     8.10k   500.00    9.00k    70.00%
+  967000 requests in 30.00s, 120.00MB read
+Requests/sec:  {rps}
+Transfer/sec:      4.00MB
+```
+"""
+
+
+def test_operands_from_tool_runs() -> None:
+    text = (
+        "# Benchmarks\n\n## Kinto K2\n\n" + WRK.format(host="kinto", lat="3.10", rps="32233.33")
+        + "\n## Pollux P1\n\n" + WRK.format(host="pollux", lat="4.10", rps="24233.33")
+        + "\n## Summary\n\nThe Kinto K2 is 33% faster than the Pollux P1.\n"
+    )  # fmt: skip
+    ex = claimcheck.extract(text, "README.md")
+    claim = ex.claims[0]
+    assert claim.status == OK and claim.recomputed == "33.0%"
+    assert [o.source for o in claim.operands] == ["run", "run"]
+    assert [ex.runs[o.run].device for o in claim.operands] == [claim.subject, claim.reference]

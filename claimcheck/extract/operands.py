@@ -61,6 +61,7 @@ class Candidate:
     metric: str | None = None
     word: str = ""  # the word right after a bare number ("60K rps"): its unit as written
     spec: bool = False  # what a link, a port or a licence is rated for ("a 10 Gbps link")
+    run: int | None = None  # index of its load-tool run in ``Extraction.runs``
 
 
 @dataclass(slots=True)
@@ -254,7 +255,8 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
         last = [c for c in earlier if sent.start <= c.q.start < sent.end]
         if _try(facts, p, hints, last, strict=False, whole_sentence=True):
             return
-    _from_tables(facts, p, hints, owned)
+    if not _from_tables(facts, p, hints, owned):
+        _from_runs(facts, p, hints)
 
 
 def _sentence_candidates(facts: Facts, p: Pending, siblings: list[Pending]) -> list[Candidate]:
@@ -451,11 +453,39 @@ def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candid
     return out
 
 
-def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> None:
+def _from_runs(facts: Facts, p: Pending, hints: Hints) -> None:
+    """The load-tool runs of the two entities the claim names ("the Kinto K2 is 33% faster
+    than the Pollux P1" below a wrk run of each): their request rates, or mean latencies."""
+    if not (hints.subject and hints.reference) or not facts.ex.runs:
+        return
+    cands = []
+    for index, run in enumerate(facts.ex.runs[:MAX_SCAN]):
+        owners = {run.device} if run.device else set()
+        owners |= {w.lower() for w in _WORD_RE.findall(run.section or "")}
+        if run.warmup or not owners & {hints.subject, hints.reference}:
+            continue
+        for name, metric in RUN_RESULTS.items():
+            v = run.results.get(name)
+            if (
+                v is None
+                or hints.metric
+                and GROUPS.get(hints.metric, hints.metric) != GROUPS.get(metric, metric)
+            ):
+                continue
+            q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=v.unit)
+            cands.append(Candidate(q, "run", frozenset(owners), None, metric, metric, run=index))
+    if len(cands) >= 2:
+        _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False)
+
+
+RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
+
+
+def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
     """Table cells chosen by the claim's metric, conditions and names: its section's
     tables first, then the document's."""
     if not facts.tables or not (hints.conditions or hints.subject or hints.reference):
-        return
+        return False
     section = facts.doc.blocks[facts.block_of(p.sentence.start)].section
     hints = replace(hints, whole=None)  # a sibling's whole is a figure of its own conditions
     in_section = [m for m in facts.tables[:MAX_SCAN] if m.section == section]
@@ -473,7 +503,8 @@ def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate])
         if len(cands) >= 2 and _try(
             facts, p, hints, cands, strict=bool(hints.conditions), whole_sentence=True
         ):
-            return
+            return True
+    return False
 
 
 def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
@@ -525,6 +556,7 @@ def _try(
     pairs, roles = _assignments(p.claim.kind, cands, hints)
     if roles is None and hints.whole is not None:
         return False
+    direction = p.claim.direction
     if not pairs:
         return False
     if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
@@ -545,6 +577,7 @@ def _try(
         _judge(facts, p, subj, ref)
         return True
     _reset(p.claim, len(pairs))
+    p.claim.direction = direction
     return False
 
 
@@ -700,12 +733,15 @@ def _operand(facts: Facts, c: Candidate) -> Operand:
     doc = facts.doc
     q = c.q
     line, _ = doc.position(q.start)
-    if c.m is not None and c.source == "table_cell":
+    if c.run is not None:
+        owner = facts.ex.runs[c.run].device
+    elif c.m is not None and c.source == "table_cell":
         owner = c.m.entity or c.m.device
     else:
         owner = next(iter(sorted(c.owners)), None)
     op = Operand(text=q.text, value=q.value, unit=q.unit, start=q.start, end=q.end, line=line,
                  source=c.source, entity=owner)  # fmt: skip
+    op.run = c.run
     if c.m is not None and c.source == "table_cell":
         op.table = c.m.table
         op.row, op.column = cell_labels(doc, c.m.start)

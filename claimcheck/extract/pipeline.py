@@ -93,8 +93,8 @@ def extract_document(doc: Document) -> Extraction:
         ex.measurements.extend(measured)
     _scope_derived(doc, ex.measurements)
     name_prose_entities(doc, ex.measurements)
+    ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
     resolve(doc, pending, ex)
-    ex.runs = extract_runs(doc, mentions)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
