@@ -339,3 +339,44 @@ def test_operands_from_tool_runs() -> None:
     assert claim.status == OK and claim.recomputed == "33.0%"
     assert [o.source for o in claim.operands] == ["run", "run"]
     assert [ex.runs[o.run].device for o in claim.operands] == [claim.subject, claim.reference]
+
+
+DATASHEET = """# Halder datasheet
+
+| Model | Throughput (Gbps) | Latency (ms) |
+|---|---|---|
+| Halder H-30 | 20 | 1.8 |
+| Halder H-50 | 27 | 1.2 |
+
+The Halder H-50 delivers {d}% more throughput than the Halder H-30.
+"""
+
+
+@pytest.mark.parametrize(("stated", "want"), [("35", OK), ("50", BAD)])
+def test_table_cells_chosen_by_entity_and_metric(stated: str, want: str) -> None:
+    claim = claimcheck.extract(DATASHEET.format(d=stated), "sheet.md").claims[0]
+    assert claim.status == want
+    assert [(o.row, o.column) for o in claim.operands] == [
+        ("Halder H-50", "Throughput (Gbps)"),
+        ("Halder H-30", "Throughput (Gbps)"),
+    ]
+
+
+PROXIES = """## Results
+
+| Proxy | Requests/s | p99 (ms) |
+|---|---|---|
+| Quill | 41,000 | 9.0 |
+| Sparrow | 30,000 | 12.0 |
+
+Quill answers 37% more requests per second than Sparrow, and its p99 is {e}% lower.
+"""
+
+
+@pytest.mark.parametrize(("stated", "want"), [("25", OK), ("40", "unverifiable")])
+def test_second_claim_of_a_sentence_keeps_its_subject_and_names_a_statistic(stated, want) -> None:  # noqa: ANN001
+    claims = claimcheck.extract(PROXIES.format(e=stated), "results.md").claims
+    assert claims[0].status == OK
+    assert claims[1].status == want
+    if want == OK:
+        assert [o.column for o in claims[1].operands] == ["p99 (ms)", "p99 (ms)"]

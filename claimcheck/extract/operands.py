@@ -37,6 +37,8 @@ MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
 PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
 GROUPS = {"rps": "rate", "cps": "rate", "throughput": "rate", "ssl_tps": "rate",
           "concurrent_connections": "rate"}  # fmt: skip
+STATISTICS = {"p50": "p50", "median": "p50", "p90": "p90", "p95": "p95", "p99": "p99",
+              "p99.9": "p99.9", "average": "mean", "mean": "mean"}  # fmt: skip
 KINDS = ("percent-delta", "ratio", "share")
 PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
 CLAUSE_ENDS = {"and", "while", "whereas", "but", "so", "which", "where"}
@@ -73,6 +75,7 @@ class Hints:
     metric: str | None = None
     conditions: dict[str, set[float]] = field(default_factory=dict)
     whole: int | None = None  # the start of the whole an earlier share of the sentence took
+    statistic: str | None = None  # "p99", "median": the statistic of the cells it compares
 
 
 class Facts:
@@ -351,9 +354,14 @@ def _hints(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candid
     s = p.stated
     sent = p.sentence
     before = [c.q.end for c in owned if c.q.end <= s.start]
-    lo = max(before) if before else sent.start
+    earlier = [x for x in siblings if x.stated.start < s.start]
+    lo = max([*before, *(x.stated.end for x in earlier), sent.start])
     names = facts.names(sent.start, sent.end)
-    subject = next((n[2] for n in reversed(names) if lo <= n[0] < s.start), None)
+    text = facts.doc.text
+    subject = next((n[2] for n in reversed(names) if lo <= n[0] < s.start
+                    and not _after_connector(text, sent.start, n[0])), None)  # fmt: skip
+    if subject is None and earlier:  # "... than Y, and its p99 is 25% lower": the same X
+        subject = earlier[-1].claim.subject
     after = [c.q.start for c in owned if c.q.start >= s.end]
     later = [x.stated.start for x in siblings if x.stated.start > s.start]
     hi = min([*after, *later, sent.end])
@@ -374,10 +382,22 @@ def _hints(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candid
         w for w, _ in reversed(_words_between(facts.doc.text, sent.start, s.start, 200))
     ]
     metric = next((METRIC_WORDS[w] for w in [*near, *before_words] if w in METRIC_WORDS), None)
+    statistic = next((STATISTICS[w] for w in [*near, *before_words[:6]] if w in STATISTICS), None)
+    if statistic and statistic not in ("mean",):
+        metric = "latency" if metric is None or metric in GROUPS else metric
     first = min((x.stated.start for x in siblings), default=s.start)
     nxt = min(later, default=sent.end)
-    return Hints(
-        subject, reference, metric, _conditions(facts, s.end, nxt, sent.start, first), whole
+    conditions = _conditions(facts, s.end, nxt, sent.start, first)
+    return Hints(subject, reference, metric, conditions, whole, statistic)
+
+
+def _after_connector(text: str, start: int, at: int) -> bool:
+    """Is the name at ``at`` the object of "than", "vs", "of" (a reference, not a subject)?"""
+    words = text[max(start, at - 20) : at].split()
+    return (
+        bool(words)
+        and words[-1].lower() in CONNECTORS | {"the"}
+        and (words[-1].lower() != "the" or len(words) > 1 and words[-2].lower() in CONNECTORS)
     )
 
 
@@ -490,14 +510,15 @@ def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate])
     hints = replace(hints, whole=None)  # a sibling's whole is a figure of its own conditions
     in_section = [m for m in facts.tables[:MAX_SCAN] if m.section == section]
     for pool in (in_section, facts.tables[:MAX_SCAN]):
-        memo = (pool is in_section, section, hints.metric,
+        memo = (pool is in_section, section, hints.metric, hints.statistic,
                 tuple(sorted((k, tuple(sorted(v))) for k, v in hints.conditions.items())))  # fmt: skip
         if memo not in facts.selected:
             facts.selected[memo] = _select(pool, hints)
         cands = facts.selected[memo]
         if cands is None:
             continue
-        if not hints.conditions:  # no condition named: the cells of the names it names
+        if not hints.conditions and not (len(cands) == 2 and (hints.subject or hints.reference)):
+            # no condition named: the cells of the names it names
             cands = [c for c in cands if c.owners & {hints.subject, hints.reference}]
         # cells the claim names no condition of are pinned only by both its names
         if len(cands) >= 2 and _try(
@@ -511,7 +532,11 @@ def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
     """The cells that match every condition the claim names, of its metric."""
     picked = []
     for m in pool:
-        if m.role != "result" or m.statistic not in (None, "mean"):
+        if m.role not in ("result", "advertised", "spec"):
+            continue
+        if m.statistic != hints.statistic and not (
+            hints.statistic is None and m.statistic == "mean"
+        ):
             continue
         if hints.metric and m.metric != hints.metric:
             continue
@@ -576,7 +601,7 @@ def _try(
             subj, ref = _changed(facts, subj, ref) or _in_direction(p, subj, ref)
         _judge(facts, p, subj, ref)
         return True
-    _reset(p.claim, len(pairs))
+    _reset(p.claim, pairs)
     p.claim.direction = direction
     return False
 
@@ -622,6 +647,12 @@ def _kind_fits(c: Candidate, hints: Hints, sizes: bool) -> bool:
 def _fits(a: Candidate, b: Candidate) -> bool:
     if a.metric and b.metric and a.metric != b.metric:
         return False
+    if (
+        a.m is not None
+        and b.m is not None
+        and (a.m.role, a.m.statistic) != (b.m.role, b.m.statistic)
+    ):
+        return False  # a datasheet figure against a measured one, a p99 against a mean
     if is_information(a.q.unit) != is_information(b.q.unit):
         return False
     return compatible(a.q, b.q) and a.q.value != b.q.value
@@ -722,11 +753,16 @@ def _judge_within(p: Pending, a: Quantity, b: Quantity) -> None:
     apply(p.claim, judge.Judgement("inconsistent", rec, value, "error", "mismatch", msg))
 
 
-def _reset(claim, tried: int) -> None:  # noqa: ANN001
+def _reset(claim, pairs: list[tuple[Candidate, Candidate]]) -> None:  # noqa: ANN001
+    """Back to unverifiable, saying which assignments were tried."""
     claim.operands = []
     claim.status, claim.recomputed, claim.recomputed_value = "unverifiable", None, None
-    claim.severity, claim.message = None, None
-    claim.diagnosis = f"ambiguous: {tried} possible operand pairs, none fits"
+    claim.severity = None
+    shown = ", ".join(f"{a.q.text} vs {b.q.text}" for a, b in pairs[:3])
+    more = f" and {len(pairs) - 3} more" if len(pairs) > 3 else ""
+    claim.diagnosis = "ambiguous"
+    claim.message = (f'stated "{claim.stated}": {len(pairs)} possible operand pairs '
+                     f"({shown}{more}), none fits and none is certain")  # fmt: skip
 
 
 def _operand(facts: Facts, c: Candidate) -> Operand:
