@@ -380,3 +380,43 @@ def test_second_claim_of_a_sentence_keeps_its_subject_and_names_a_statistic(stat
     assert claims[1].status == want
     if want == OK:
         assert [o.column for o in claims[1].operands] == ["p99 (ms)", "p99 (ms)"]
+
+
+def _renamed(text: str) -> str:
+    """Every "Maker M1" name replaced, consistently, by another invented one."""
+    import re
+
+    names: dict[str, str] = {}
+    makers = ["Tovar", "Quessel", "Brannock", "Ilvy", "Marrow", "Ostrand", "Pexley", "Sundry"]
+
+    def new(m: re.Match[str]) -> str:
+        key = m.group(0)
+        if key not in names:
+            i = len(names)
+            names[key] = f"{makers[i % len(makers)]} {'XYZW'[i % 4]}{i + 3}"
+        return names[key]
+
+    return re.sub(r"\b[A-Z][a-z]+ [A-Z]\d+\b", new, text)
+
+
+def _rewrapped(text: str, width: int = 38) -> str:
+    """The same paragraphs with their lines broken at another width."""
+    out = []
+    for para in text.split("\n\n"):
+        line, lines = "", []
+        for word in para.split(" "):
+            if line and len(line) + len(word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
+@pytest.mark.parametrize(("text", "want"), PERCENT + RATIO + SHARE)
+def test_renaming_and_rewrapping_keep_the_verdict(text: str, want: str) -> None:
+    before = sorted(c.status for c in claimcheck.extract(text, "a.md").claims)
+    for changed in (_renamed(text), _rewrapped(text), _rewrapped(_renamed(text), 29)):
+        assert sorted(c.status for c in claimcheck.extract(changed, "a.md").claims) == before, changed
