@@ -419,4 +419,17 @@ def _rewrapped(text: str, width: int = 38) -> str:
 def test_renaming_and_rewrapping_keep_the_verdict(text: str, want: str) -> None:
     before = sorted(c.status for c in claimcheck.extract(text, "a.md").claims)
     for changed in (_renamed(text), _rewrapped(text), _rewrapped(_renamed(text), 29)):
-        assert sorted(c.status for c in claimcheck.extract(changed, "a.md").claims) == before, changed
+        assert sorted(c.status for c in claimcheck.extract(changed, "a.md").claims) == before, (
+            changed
+        )
+
+
+def test_respectively_gives_each_name_its_figure() -> None:
+    text = (
+        "The Alpha A1 and the Beta B2 reached 30,000 rps and 20,000 rps respectively, so the "
+        "Beta B2 is {d}% slower.\n"
+    )
+    right = claimcheck.extract(text.format(d=33), "a.md").claims[0]
+    assert right.status == OK
+    assert [o.value for o in right.operands] == [20000, 30000]
+    assert claimcheck.extract(text.format(d=20), "a.md").claims[0].status == BAD

@@ -24,6 +24,7 @@ from claimcheck import lazyre
 from claimcheck.extract import judge
 from claimcheck.extract.claimlex import IDENT_WORDS
 from claimcheck.extract.claims import SIZE_WORDS, Pending, apply, compatible, judge_pair
+from claimcheck.extract.context import RESPECTIVELY_RE
 from claimcheck.extract.context import entities as capitalised
 from claimcheck.extract.measurements import SPEC_AFTER
 from claimcheck.extract.tablecells import cell_labels
@@ -121,13 +122,18 @@ class Facts:
         taken = [(a, b) for a, b, _ in found]
         text = self.doc.text[start:end]
         lead = len(text) - len(text.lstrip())
+        words: list[tuple[int, int, str]] = []
         for pos, word in capitalised(text):
             if pos == lead and not any(ch.isdigit() for ch in word) and not word.isupper():
                 continue  # "Throughput rose ...": a capital that starts the sentence
             a = start + pos
-            if not any(x <= a < y for x, y in taken) and not self._in_quantity(a):
-                found.append((a, a + len(word), word))
-        return sorted(found)
+            if any(x <= a < y for x, y in taken) or self._in_quantity(a):
+                continue
+            if words and words[-1][1] + 1 == a and self.doc.text[a - 1] == " ":
+                words[-1] = (words[-1][0], a + len(word), word)  # "Alpha A1": one name
+            else:
+                words.append((a, a + len(word), word))
+        return sorted(found + words)
 
     def _in_quantity(self, at: int) -> bool:
         i = bisect_left(self.q_starts, at + 1) - 1
@@ -333,7 +339,26 @@ def _owned(facts: Facts, start: int, end: int, qs: list[Quantity], source: str) 
         word = after[0][0] if after and not q.unit and after[0][1] - q.end <= 1 else ""
         spec = bool(SPEC_AFTER.match(text, q.end, min(end, q.end + 40)))
         out.append(Candidate(q, source, owners, m, m.metric if m else None, word, spec))
+    _respectively(text, start, end, names, out)
     return out
+
+
+def _respectively(
+    text: str, start: int, end: int, names: list[tuple[int, int, str]], cands: list[Candidate]
+) -> None:
+    """ "A and B reached 30,000 and 20,000 rps, respectively": the k-th name owns the k-th
+    figure (when the names listed before the figures are as many as the figures)."""
+    if not cands or not RESPECTIVELY_RE.search(text, start, end):
+        return
+    listed = []
+    for n in names:
+        if n[0] >= cands[0].q.start:
+            break
+        if n[2] not in listed:
+            listed.append(n[2])
+    if len(listed) == len(cands):
+        for c, name in zip(cands, listed, strict=True):
+            c.owners = frozenset({name})
 
 
 def _comma(text: str, start: int, end: int) -> int:
