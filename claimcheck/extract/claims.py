@@ -188,8 +188,10 @@ def _claim_from_phrase(
     if stated_tok is None or stated_tok.quantity is None:
         return None
     stated = stated_tok.quantity
-    if stated.multiplier and relation.is_count(stated_tok, _after(ph.tokens, stated_tok)):
-        return None
+    if stated.multiplier:
+        after = _after(ph.tokens, stated_tok)
+        if relation.is_count(stated_tok, after) or relation.a_count(stated.text, after):
+            return None
     subj = ph.subject.quantity if ph.subject else None
     ref = ph.reference.quantity if ph.reference else None
     units = [q.unit for q in (subj, ref) if q is not None]

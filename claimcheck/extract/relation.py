@@ -65,8 +65,8 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         direction = _direction_after(toks, i, 4) or _direction_before(toks, i)
         return Marker(i, "percent-delta", direction) if direction is not None else None
     if t.type == "MULT":
-        if is_count(t, nxt):
-            return None
+        if is_count(t, nxt) or a_count(q.text, nxt):
+            return None  # "2 x 10 GbE", "repeated three times and ...": how many, not how much
         if (
             q.is_word
             and q.value == 0.5
@@ -94,6 +94,21 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
     ):
         return Marker(i, "share")  # "nginx keeps 58% of that rate and Traefik 49%"
     return None
+
+
+TIMES_GO_ON = {"as", "the", "that", "what", "its", "their", "our", "his", "her", "more", "less",
+               "higher", "lower", "greater", "fewer", "larger", "smaller", "over"}  # fmt: skip
+
+
+def a_count(text: str, nxt: Tok | None) -> bool:
+    """ "N times" that ends its clause or runs into a preposition counts repetitions."""
+    if not text.lower().endswith("times"):
+        return False
+    if nxt is None:
+        return True
+    if nxt.type in DIRECTION_TYPES or nxt.type in ("THAT", "OF", "COMPARED"):
+        return False
+    return nxt.type != "W" or nxt.words[0] not in TIMES_GO_ON
 
 
 def is_count(t: Tok, nxt: Tok | None) -> bool:
