@@ -279,6 +279,15 @@ NOT_OPERANDS = [
     "Our p99 fell from 12 ms to 9 ms after the upgrade, and throughput is 20% higher.",
     "Running 16 workers on 8 cores, the Oak O7 is 50% faster than the Pine P2.",
     "Across 3 runs of 60 seconds each, the Sage S2 was 2x faster than the Thyme T3.",
+    "From 2019 to 2024 the Wisp W1 got 80% faster.",
+    "At 90% load and 50% load alike, the Cedar C1 was 15% faster than the Dogwood D4.",
+    "The Ember E2 passed 99% of tests and the Flint F1 95%, and the Ember E2 is 30% faster.",
+    "Loss stayed below 0.1% for the Garnet G5 and 0.5% for the Hazel H2, which is 2x faster.",
+    "The Iris I4 reached 10 Gbps at 64-byte frames and 40 Gbps at 1518-byte frames, 25% more "
+    "than the Jade J2.",
+    "The Kelp K1 handled 30,000 rps and the Lark L2 20,000 rps; at 500 users the Kelp K1 was "
+    "also 10% faster on latency.",
+    "With 1,000 and 10,000 concurrent users the Quince Q1 kept a 30% lead over the Rowan R4.",
 ]
 
 

@@ -92,7 +92,7 @@ class Facts:
             a = start + pos
             if any(x <= a < y for x, y in taken) or self._in_quantity(a):
                 continue
-            if words and words[-1][1] + 1 == a and self.doc.text[a - 1] == " ":
+            if words and words[-1][1] + 1 == a and self.doc.text[a - 1] in " \n":
                 words[-1] = (words[-1][0], a + len(word), word)  # "Alpha A1": one name
             else:
                 words.append((a, a + len(word), word))

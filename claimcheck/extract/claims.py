@@ -215,11 +215,19 @@ def _claim_from_phrase(
     if subj is not None and ref is not None and subj is not ref and compatible(subj, ref):
         if is_information(subj.unit) and not any(w in SIZE_WORDS for w in words):
             return Pending(claim, sentence, ph, stated, words)  # "on 8 KB and 64 KB objects"
+        if all(is_year(q) for q in (subj, ref)):
+            return Pending(claim, sentence, ph, stated, words)  # "from 2019 to 2024"
         if stated.is_range:
             return Pending(claim, sentence, ph, stated, words)  # a range summarises several pairs
         claim.operands = [operand(doc, subj), operand(doc, ref)]
         judge_pair(claim, stated, subj, ref, words, word)
     return Pending(claim, sentence, ph, stated, words)
+
+
+def is_year(q: Quantity) -> bool:
+    """A bare four-digit integer between 1900 and 2100 ("from 2019 to 2024") is a year."""
+    return (not q.unit and not q.decimals and q.scale == 1 and "," not in q.text
+            and 1900 <= q.value <= 2100)  # fmt: skip
 
 
 def _after(toks: list[Tok], tok: Tok) -> Tok | None:

@@ -28,11 +28,12 @@ from claimcheck.extract.claimfacts import (
     owned_figures,
 )
 from claimcheck.extract.claimhints import GROUPS, Hints, hints_of
-from claimcheck.extract.claims import SIZE_WORDS, Pending, compatible, judge_pair
+from claimcheck.extract.claims import SIZE_WORDS, Pending, compatible, is_year, judge_pair
+from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablecells import cell_labels
 from claimcheck.extract.verdicts import is_time, judge_share, judge_speed, judge_within, speed_word
 from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
-from claimcheck.units import is_information
+from claimcheck.units import is_information, same_dimension
 
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
 MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
@@ -74,13 +75,14 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
     if named:  # "between 1 and 36 CPUs": the values of a table's condition axis
         owned = [c for c in owned if c.q.unit or c.q.value not in named]
     sizes = any(w in SIZE_WORDS for w in p.words)
-    owned = [c for c in owned if _kind_fits(c, hints, sizes)]
+    speed = speed_word(p)
+    owned = [c for c in owned if _kind_fits(c, hints, sizes, speed)]
     p.claim.subject, p.claim.reference, p.claim.metric = (
         hints.subject,
         hints.reference,
         hints.metric,
     )
-    if _try(facts, p, hints, owned, strict=True, whole_sentence=True):
+    if _try(facts, p, hints, owned, strict=_pinned(facts, p, hints, owned), whole_sentence=True):
         return
     # the sentences before it in its paragraph, then the paragraphs before it in its section
     earlier: list[Candidate] = []
@@ -103,6 +105,26 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
             return
     if not _from_tables(facts, p, hints, owned):
         _from_runs(facts, p, hints)
+
+
+def _pinned(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
+    """May a single non-fitting pair of the sentence's own figures make the claim wrong?
+    Not when the claim names a reference that owns none of them ("10 and 40 Gbps at two
+    frame sizes, 25% more than Y"), nor when its clause (up to a semicolon) holds none of
+    them ("X 30,000 rps and Y 20,000; at 500 users X was also 10% faster")."""
+    if hints.whole is not None:
+        return True  # an elliptical share takes the whole of the share before it
+    named = any(c.owners for c in owned)
+    if hints.reference and named and not any(hints.reference in c.owners for c in owned):
+        return False
+    text = facts.doc.text
+    cut = [i for i in range(p.sentence.start, p.sentence.end) if text[i] == ";"]
+    if not cut:
+        return True
+    part = sum(1 for i in cut if i < p.stated.start)
+    parts = [sum(1 for i in cut if i < c.q.start) for c in owned]
+    here, before = parts.count(part), parts.count(part - 1)
+    return here == len(owned) or (here == 1 and before == 1 and len(owned) == 2)
 
 
 def _sentence_candidates(facts: Facts, p: Pending, siblings: list[Pending]) -> list[Candidate]:
@@ -258,7 +280,13 @@ def _table_owners(m: Measurement) -> frozenset[str]:
 
 
 def _quantity(m: Measurement) -> Quantity:
-    return Quantity(text=m.text, start=m.start, end=m.end, value=m.value, decimals=m.decimals)
+    """A table cell as a quantity; a cell written with a scale word ("2.04 million") keeps
+    the value that word gives it."""
+    q = Quantity(text=m.text, start=m.start, end=m.end, value=m.value, decimals=m.decimals)
+    found = scan(m.text, m.start)
+    if len(found) == 1 and found[0].scale != 1 and not found[0].unit:
+        q.value, q.scale = found[0].value, found[0].scale
+    return q
 
 
 def _try(
@@ -327,17 +355,27 @@ def _assignments(
     return pairs, None
 
 
-def _kind_fits(c: Candidate, hints: Hints, sizes: bool) -> bool:
+def _kind_fits(c: Candidate, hints: Hints, sizes: bool, speed: bool) -> bool:
     """Can the figure be what the claim compares? An object or memory size only where the
     sentence speaks of sizes; a figure of another kind of metric than the one it names
     ("throughput is 20% higher" beside two latencies) never; a link or port speed never."""
     if is_information(c.q.unit) and not sizes:
         return False
-    if c.spec:
-        return False
-    if hints.metric and c.metric:
-        return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(c.metric, c.metric)
+    if c.spec or is_year(c.q) or speed and c.q.is_percent:
+        return False  # "faster" is never said of two percentages (loads, shares of tests)
+    metric = c.metric or _unit_metric(c.q.unit)
+    if hints.metric and metric:
+        return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(metric, metric)
     return True
+
+
+def _unit_metric(unit: str) -> str | None:
+    """The metric family a unit implies: a time is a latency, a count per second a rate."""
+    if not unit or unit == "percent":
+        return None
+    if same_dimension(unit, "second"):
+        return "latency"
+    return "rps" if "/ second" in unit or unit in ("RPS", "CPS", "TPS") else None
 
 
 def _fits(a: Candidate, b: Candidate) -> bool:
