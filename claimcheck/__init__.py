@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0"
 __all__ = ["check", "check_many", "check_text", "extract", "rules", "__version__"]
 
 if TYPE_CHECKING:
     from claimcheck.api import check, check_many, check_text, extract, rules
+
+    __version__: str
 
 
 def __getattr__(name: str):  # noqa: ANN202
@@ -28,4 +29,13 @@ def __getattr__(name: str):  # noqa: ANN202
         from claimcheck import api
 
         return getattr(api, name)
+    if name == "__version__":
+        from claimcheck._version import version
+
+        return version()
     raise AttributeError(f"module 'claimcheck' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API (what ``__all__`` names) beside the module's own attributes."""
+    return sorted({*globals(), *__all__})

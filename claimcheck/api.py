@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from claimcheck.config import Config, discover
+from claimcheck.config import Config, Finder, discover
 from claimcheck.config import load as load_config
+from claimcheck.discovery import Walker, WalkOptions
 from claimcheck.errors import ClaimcheckError, ConfigError
 from claimcheck.ingest.source import DEFAULT_MAX_BYTES
 from claimcheck.models import Document, Extraction, FileError, Finding
@@ -75,6 +76,8 @@ def _check_document(
     extraction = _extract(doc)
     findings, errors = run_rules(doc, extraction, specs, sel)
     findings = [_paged(doc, f) for f in findings if not silenced.silences(f)]
+    enabled = {r.code for r in specs if sel.enabled(r.code)}
+    result._unused_suppressions.extend(silenced.unused(doc.name, enabled))
     result.findings.extend(findings)
     result.errors.extend(errors)
     result.claims.extend(extraction.claims)
@@ -84,15 +87,14 @@ def _check_document(
 
 
 def _paged(doc: Document, finding: Finding) -> Finding:
-    """A finding in paged input (PDF) names its page, in the evidence and the message."""
-    pages = doc.page_of_line
-    if not pages or not 0 < finding.line <= len(pages):
+    """A finding in paged input (PDF) names its page and its line on that page (fields
+    ``page`` and ``page_line``; ``evidence["page"]`` as well, as before)."""
+    where = doc.page_position(finding.line)
+    if where is None:
         return finding
-    page = pages[finding.line - 1]
+    page, page_line = where
     evidence = {**(finding.evidence or {}), "page": page}
-    return finding.model_copy(
-        update={"evidence": evidence, "message": f"{finding.message} (page {page})"}
-    )
+    return finding.model_copy(update={"evidence": evidence, "page": page, "page_line": page_line})
 
 
 def display_path(path: str | os.PathLike) -> str:
@@ -107,23 +109,53 @@ def _without_path(message: str, *names: str) -> str:
     return message
 
 
-def expand_paths(paths: list[str | os.PathLike]) -> tuple[list[Path], list[FileError]]:
-    """Files to check: files as given, directories recursively (supported suffixes only)."""
-    files: list[Path] = []
-    errors: list[FileError] = []
-    suffixes = supported_suffixes()
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in suffixes)
-            if not found:
-                errors.append(
-                    FileError(path=str(p), message="no supported report files in directory")
-                )
-            files.extend(found)
-        else:
-            files.append(p)
-    return files, errors
+def expand_paths(
+    paths: list[str | os.PathLike],
+    *,
+    config: str | os.PathLike | Config | None = None,
+    walk: WalkOptions | None = None,
+) -> tuple[list[Path], list[FileError]]:
+    """Files to check: files as given, folders walked (report suffixes only; hidden,
+    git-ignored and excluded paths skipped), glob patterns expanded; see
+    :mod:`claimcheck.discovery`. Exclusions come from each folder's nearest config, or
+    from ``config`` when given, and from ``walk``."""
+    return _walker(_finder(config), walk).expand(paths)
+
+
+def _finder(config: str | os.PathLike | Config | Finder | None) -> Finder:
+    """Configs per file: ``config`` for all when given, else each file's nearest one."""
+    if isinstance(config, Finder):
+        return config
+    return Finder(settings(config) if config is not None else None)
+
+
+def _walker(finder: Finder, walk: WalkOptions | None) -> Walker:
+    return Walker(finder.for_folder, supported_suffixes(), walk)
+
+
+def _walk_options(exclude, extend_exclude, respect_gitignore, force_exclude) -> WalkOptions:  # noqa: ANN001
+    return WalkOptions(
+        exclude=list(exclude) if exclude is not None else None,
+        extend_exclude=list(extend_exclude or ()),
+        respect_gitignore=respect_gitignore,
+        force_exclude=force_exclude,
+    )
+
+
+class _Plans:
+    """The rules and the selection for each config in use, built once per config."""
+
+    def __init__(self, select, ignore, rules_dir: list[str] | None) -> None:  # noqa: ANN001
+        self.select, self.ignore, self.rules_dir = select, ignore, list(rules_dir or ())
+        self._built: dict[int, tuple[Config, list[RuleSpec], Selection]] = {}
+
+    def __call__(self, cfg: Config) -> tuple[list[RuleSpec], Selection]:
+        """``(specs, selection)`` for files under ``cfg``; ConfigError for bad settings."""
+        if id(cfg) not in self._built:
+            specs = rules([*cfg.rules_dir, *self.rules_dir])
+            self._built[id(cfg)] = (cfg, specs, _selection(self.select, self.ignore, specs, cfg))
+        _, specs, sel = self._built[id(cfg)]
+        return specs, sel
 
 
 def check(
@@ -134,27 +166,63 @@ def check(
     rules_dir: list[str] | None = None,
     config: str | os.PathLike | Config | None = None,
     max_file_size: int | None = None,
+    exclude: list[str] | None = None,
+    extend_exclude: list[str] | None = None,
+    respect_gitignore: bool | None = None,
+    force_exclude: bool = False,
 ) -> CheckResult:
-    """Check one path (file or directory) or several; unreadable files go to ``errors``.
+    """Check one path (file, folder or glob pattern) or several; unreadable files go to
+    ``errors``.
 
-    Settings come from ``config`` (a file or Config; by default the nearest
-    pyproject.toml ``[tool.claimcheck]`` or .claimcheck.toml); arguments override it.
-    Any failure while reading, decoding or checking one file (a binary or damaged
-    file, a file over ``max_file_size`` bytes, an unknown code in a suppression
-    comment, even a bug) becomes an entry in ``errors`` naming the file, and the
-    other files are checked. Invalid settings and rule selections raise
-    :class:`ConfigError` before any file is read.
+    Settings come from ``config`` (a file or Config) for every file when given; else
+    each file uses the nearest pyproject.toml ``[tool.claimcheck]`` or .claimcheck.toml
+    walking up from its own folder. Arguments override it. Folders are walked as
+    :func:`expand_paths` says; ``exclude`` replaces the configs' exclude patterns and
+    ``extend_exclude`` adds to them (gitignore-style, relative to the working directory),
+    ``respect_gitignore=False`` reads git-ignored files too, and ``force_exclude``
+    applies the exclusions to files named explicitly. Any failure while reading,
+    decoding or checking one file (a binary or damaged file, a file over
+    ``max_file_size`` bytes, an unknown code in a suppression comment, even a bug)
+    becomes an entry in ``errors`` naming the file, and the other files are checked.
+    Invalid settings and rule selections raise :class:`ConfigError` before any file is
+    read.
     """
-    cfg = settings(config)
-    specs = rules([*cfg.rules_dir, *(rules_dir or [])])
-    sel = _selection(select, ignore, specs, cfg)
-    limit = max_file_size or cfg.max_file_size or DEFAULT_MAX_BYTES
-    paths = path if isinstance(path, list) else [path]
-    files, errors = expand_paths(paths)
+    if isinstance(path, str) and _looks_like_text(path):
+        raise ValueError(
+            "claimcheck.check() takes paths of report files, and this looks like report "
+            "text; to check text given as a string, call claimcheck.check_text(text)"
+        )
+    finder = _finder(config)
+    walk = _walk_options(exclude, extend_exclude, respect_gitignore, force_exclude)
+    files, errors = _walker(finder, walk).expand(path if isinstance(path, list) else [path])
+    plans = _Plans(select, ignore, rules_dir)
+    configs = [finder.for_path(f) for f in files] or [finder.for_folder(Path.cwd())]
+    for cfg in configs:
+        plans(cfg)  # every usage error before the first file is read
     result = CheckResult(errors=errors)
-    for f in files:
+    for f, cfg in zip(files, configs, strict=False):
+        specs, sel = plans(cfg)
+        limit = max_file_size or cfg.max_file_size or DEFAULT_MAX_BYTES
         _check_file(f, specs, sel, result, cfg, limit)
     return result
+
+
+def _looks_like_text(value: str) -> bool:
+    """Whether a string given as a path is report text instead: it names no existing
+    file, and it spans lines, is long, or is words without a report suffix or glob."""
+    try:
+        if os.path.exists(value):
+            return False
+    except (OSError, ValueError):  # e.g. a NUL byte: no path at all
+        return True
+    if "\n" in value or len(value) >= 256:
+        return True
+    words = len(value.split()) > 1
+    return (
+        words
+        and Path(value).suffix.lower() not in SUPPORTED | {".pdf"}
+        and not (set("*?[") & set(value))
+    )
 
 
 def _check_file(
@@ -206,6 +274,35 @@ def check_text(
     return result
 
 
+def check_data(
+    data: bytes,
+    name: str,
+    *,
+    select: str | list[str] | None = None,
+    ignore: str | list[str] | None = None,
+    rules_dir: list[str] | None = None,
+    config: str | os.PathLike | Config | None = None,
+) -> CheckResult:
+    """Check a report's bytes (standard input, say) read as a file called ``name`` would
+    be: its suffix picks the reader (``.html``, ``.pdf``, ...), and without ``config``
+    the nearest config walking up from ``name``'s folder applies, its per-file-ignores
+    matched against ``name``. A reading failure is an entry in ``errors``."""
+    from claimcheck.ingest.reader import reader_for
+
+    cfg = _finder(config).for_path(name)
+    specs, sel = _Plans(select, ignore, rules_dir)(cfg)
+    result = CheckResult()
+    try:
+        doc = reader_for(name)(bytes(data), name)
+        doc.name = name
+        _check_document(doc, specs, sel, result, cfg)
+    except ClaimcheckError as exc:
+        result.errors.append(FileError(path=name, message=one_line(_without_path(str(exc), name))))
+    except Exception as exc:  # a library failing on strange input: reported, not raised
+        result.errors.append(FileError(path=name, message=internal_error(exc)))
+    return result
+
+
 def extract(
     source: str | os.PathLike, name: str = "<text>", *, max_file_size: int | None = None
 ) -> Extraction:
@@ -229,6 +326,9 @@ def _plain_config(cfg: Config) -> dict:
         "rules_dir": list(cfg.rules_dir),
         "per_file_ignores": {k: list(v) for k, v in cfg.per_file_ignores.items()},
         "max_file_size": cfg.max_file_size,
+        "exclude": list(cfg.exclude) if cfg.exclude is not None else None,
+        "extend_exclude": list(cfg.extend_exclude),
+        "respect_gitignore": cfg.respect_gitignore,
     }
 
 
@@ -257,6 +357,14 @@ def check_file_worker(path: str, options: dict) -> CheckResult:
         return CheckResult(errors=[FileError(path=name, message=internal_error(exc))])
 
 
+def merged(parts: list[CheckResult]) -> CheckResult:
+    """One result holding the findings, errors and facts of ``parts``, in order."""
+    result = CheckResult()
+    for part in parts:
+        _merge(result, part)
+    return result
+
+
 def _merge(result: CheckResult, part: CheckResult) -> None:
     result.findings.extend(part.findings)
     result.errors.extend(part.errors)
@@ -264,6 +372,7 @@ def _merge(result: CheckResult, part: CheckResult) -> None:
     result.conditions.extend(part.conditions)
     result.measurements.extend(part.measurements)
     result._documents.update(part._documents)
+    result._unused_suppressions.extend(part._unused_suppressions)
 
 
 def check_many(
@@ -276,10 +385,15 @@ def check_many(
     config: str | os.PathLike | Config | None = None,
     max_file_size: int | None = None,
     progress=None,  # noqa: ANN001 - callable(done, total)
+    exclude: list[str] | None = None,
+    extend_exclude: list[str] | None = None,
+    respect_gitignore: bool | None = None,
+    force_exclude: bool = False,
 ) -> CheckResult:
     """Check many files, one task per file, on any ``concurrent.futures.Executor``.
 
-    Directories are expanded as by :func:`check`. Each file is checked by
+    Paths are expanded, and each file's config found, as by :func:`check`. Each file is
+    checked by
     :func:`check_file_worker` (picklable: a path string and plain settings), so
     ``ThreadPoolExecutor``, ``ProcessPoolExecutor`` and dask.distributed's
     ``Client.get_executor()`` all work; with ``executor=None`` the files are
@@ -293,30 +407,37 @@ def check_many(
     """
     from concurrent.futures import as_completed
 
-    cfg = settings(config)
-    specs = rules([*cfg.rules_dir, *(rules_dir or [])])
-    _selection(select, ignore, specs, cfg)  # raise usage errors here, not once per file
-    files, errors = expand_paths(paths if isinstance(paths, list) else [paths])
-    options = {
-        "select": select,
-        "ignore": ignore,
-        "rules_dir": list(rules_dir or []),
-        "config": _plain_config(cfg),
-        "max_file_size": max_file_size,
-    }
+    finder = _finder(config)
+    walk = _walk_options(exclude, extend_exclude, respect_gitignore, force_exclude)
+    files, errors = _walker(finder, walk).expand(paths if isinstance(paths, list) else [paths])
+    plans = _Plans(select, ignore, rules_dir)
+    configs = [finder.for_path(f) for f in files]
+    for cfg in configs or [finder.for_folder(Path.cwd())]:
+        plans(cfg)  # raise usage errors here, not once per file
+    plain: dict[int, dict] = {id(c): _plain_config(c) for c in configs}
+    options = [
+        {
+            "select": select,
+            "ignore": ignore,
+            "rules_dir": list(rules_dir or []),
+            "config": plain[id(cfg)],
+            "max_file_size": max_file_size,
+        }
+        for cfg in configs
+    ]
     result = CheckResult(errors=errors)
     total = len(files)
     parts: list[CheckResult] = []
     if executor is None:
         for i, f in enumerate(files, 1):
-            parts.append(check_file_worker(str(f), options))
+            parts.append(check_file_worker(str(f), options[i - 1]))
             if progress is not None:
                 progress(i, total)
     else:
         futures = []
-        for f in files:
+        for f, opts in zip(files, options, strict=True):
             try:
-                futures.append(executor.submit(check_file_worker, str(f), options))
+                futures.append(executor.submit(check_file_worker, str(f), opts))
             except Exception as exc:  # e.g. a broken pool: report it for this file
                 futures.append(exc)
         index = {fut: i for i, fut in enumerate(futures) if not isinstance(fut, Exception)}

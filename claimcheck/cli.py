@@ -6,6 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from claimcheck.cli_output import (
+    CHECK_EPILOG,
+    add_output_options,
+    add_suppression_options,
+    format_spec,
+)
 from claimcheck.errors import ClaimcheckError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -13,28 +19,59 @@ FORMATS = ("text", "json")
 CHECK_FORMATS = (*FORMATS, "sarif", "github", "markdown", "html")
 
 
+MAIN_EPILOG = """\
+exit status: 0 clean, 1 findings at or above --fail-on, 2 unreadable input or
+invalid configuration or usage ('claimcheck check --help' has the details).
+
+examples:
+  claimcheck check report.md docs/reports
+  claimcheck check report.pdf --format json --output-file findings.json
+  claimcheck extract report.md --format text
+  claimcheck explain A001
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="claimcheck", description="Check the claims in performance reports."
+        prog="claimcheck",
+        description="Check the claims in performance reports.",
+        epilog=MAIN_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version="claimcheck 0.1.0")
+    p.add_argument("--version", action="version", version=f"claimcheck {_version()}",
+                   help="print the version and exit")  # fmt: skip
     sub = p.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("check", help="check reports and print findings")
-    c.add_argument("paths", nargs="+", metavar="PATH")
-    c.add_argument("--format", choices=CHECK_FORMATS, default="text")
+    c = sub.add_parser(
+        "check",
+        help="check reports and print findings",
+        description="Check reports (Markdown, text, HTML, PDF) and print the findings.",
+        epilog=CHECK_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    c.add_argument("paths", nargs="+", metavar="PATH",
+                   help="a report file, or a directory searched for .md, .markdown, .txt, "
+                        ".text, .rst, .html, .htm and .pdf files")  # fmt: skip
+    c.add_argument("--format", action="append", type=format_spec(CHECK_FORMATS),
+                   metavar="FORMAT[:FILE]",
+                   help=f"output format, one of {', '.join(CHECK_FORMATS)} (default: text); "
+                        "repeat it to write several in one run, each but one to a FILE")  # fmt: skip
     c.add_argument("--select", help="comma-separated rule codes or prefixes to run")
     c.add_argument("--ignore", help="comma-separated rule codes or prefixes to skip")
     c.add_argument("--fail-on", choices=("error", "warning", "info"), default=None,
-                   help="lowest severity that makes the exit status 1 (default: warning)")  # fmt: skip
+                   help="lowest severity that makes the exit status 1 (default: error)")  # fmt: skip
     c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
     c.add_argument("--config", help="config file (pyproject.toml or .claimcheck.toml)")
     c.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
                    help="check files in N worker processes, at most one per CPU (default: 1)")  # fmt: skip
     c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
                    help="skip (as an error) reports larger than this, e.g. 200MB (default: 50MB)")  # fmt: skip
+    _add_input_options(c)
+    add_output_options(c)
+    add_suppression_options(c)
     e = sub.add_parser("extract", help="print the facts found in a report")
-    e.add_argument("path", metavar="PATH")
-    e.add_argument("--format", choices=FORMATS, default="json")
+    e.add_argument("path", metavar="PATH", help="the report file to read")
+    e.add_argument("--format", choices=FORMATS, default="json",
+                   help="json (default) or a readable text summary")  # fmt: skip
     e.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
                    help="refuse reports larger than this, e.g. 200MB (default: 50MB)")  # fmt: skip
     r = sub.add_parser("rules", help="list every rule")
@@ -42,10 +79,12 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser(
         "eval", help="accuracy on an annotated corpus (precision, recall, F1 per rule)"
     )
-    v.add_argument("corpus", metavar="DIR")
-    v.add_argument("--format", choices=("text", "markdown"), default="text")
+    v.add_argument("corpus", metavar="DIR",
+                   help="a folder of reports annotated with <!-- expect: CODE --> markers")  # fmt: skip
+    v.add_argument("--format", choices=("text", "markdown"), default="text",
+                   help="text (default) or a Markdown table")  # fmt: skip
     x = sub.add_parser("explain", help="show one rule's docs and examples")
-    x.add_argument("code")
+    x.add_argument("code", metavar="CODE", help="a rule code (A001) or name (percent-delta)")
     return p
 
 
@@ -68,18 +107,7 @@ def _run(args: argparse.Namespace) -> int:
     from claimcheck import api
 
     if args.command == "check":
-        cfg = api.settings(args.config)
-        result = _check(args, cfg)
-        print(_format_check(result, args, cfg))
-        for err in result.errors:
-            print(_stderr_lines(f"{err.path}: {err.message}"), file=sys.stderr)
-        if result.errors:
-            return EXIT_ERROR
-        from claimcheck.models import SEVERITY_RANK
-
-        threshold = SEVERITY_RANK[args.fail_on or cfg.fail_on or "warning"]
-        failed = any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings)
-        return EXIT_FINDINGS if failed else EXIT_OK
+        return _run_check(args, api.settings(args.config))
     if args.command == "extract":
         extraction = api.extract(Path(args.path), max_file_size=args.max_file_size)
         if args.format == "json":
@@ -101,6 +129,22 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_ERROR
 
 
+def _run_check(args: argparse.Namespace, cfg) -> int:  # noqa: ANN001
+    """``claimcheck check``: check, write every output asked for, return the exit status."""
+    from claimcheck.cli_output import apply_suppression_options, emit, exit_status, outputs
+    from claimcheck.config import DEFAULT_FAIL_ON
+
+    outputs(args)  # a usage mistake in --format stops the run before any file is read
+    result = _check_inputs(args, cfg)
+    for note in apply_suppression_options(result, args):
+        print(_stderr_lines(note), file=sys.stderr)
+    emit(result, args, lambda fmt: _format_check(result, args, cfg, fmt))
+    for err in result.errors:
+        print(_stderr_lines(f"{err.path}: {err.message}"), file=sys.stderr)
+    per_file = _fail_on_per_file(args, cfg)
+    return exit_status(result, args, lambda path: per_file(path) or DEFAULT_FAIL_ON)
+
+
 def _stderr_lines(message: str) -> str:
     """``message`` for stderr: every line starts with ``claimcheck: `` and has its control
     characters escaped, so neither a file name nor report text can forge a line (GitHub
@@ -109,6 +153,12 @@ def _stderr_lines(message: str) -> str:
     from claimcheck.report.escape import printable
 
     return "\n".join(f"claimcheck: {printable(line)}" for line in message.split("\n"))
+
+
+def _version() -> str:
+    from claimcheck._version import version
+
+    return version()
 
 
 def _jobs(value: str) -> int:
@@ -149,26 +199,106 @@ def _check(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
         "ignore": args.ignore,
         "rules_dir": args.rules_dir,
         "max_file_size": getattr(args, "max_file_size", None),
+        **_discovery_options(args),
     }
+    paths = [p for p in args.paths if p != "-"]
     jobs = min(getattr(args, "jobs", 1), usable_cpus())
     bar = None
     if jobs > 1 or sys.stderr.isatty():
-        files, _ = api.expand_paths(args.paths)
+        walk = {k: opts[k] for k in _discovery_options(args) if k != "config"}
+        files, _ = api.expand_paths(paths, config=args.config, walk=api.WalkOptions(**walk))
         jobs = min(jobs, len(files))  # never more workers than files
-        if sys.stderr.isatty() and len(files) > PROGRESS_MIN_FILES:
+        quiet = getattr(args, "quiet", False)
+        if sys.stderr.isatty() and len(files) > PROGRESS_MIN_FILES and not quiet:
             bar = _progress_bar(len(files))
     if jobs <= 1 and bar is None:
-        return api.check(args.paths, config=cfg, **opts)
+        return api.check(paths, **opts)
     try:
         if jobs <= 1:
-            return api.check_many(args.paths, None, config=cfg, progress=bar, **opts)
+            return api.check_many(paths, None, progress=bar, **opts)
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            return api.check_many(args.paths, pool, config=cfg, progress=bar, **opts)
+            return api.check_many(paths, pool, progress=bar, **opts)
     finally:
         if bar is not None:
             bar.close()
+
+
+# -- what to check: paths, globs, standard input, exclusions, configs -----------------
+
+
+def _add_input_options(c: argparse.ArgumentParser) -> None:
+    """The options that say which files ``check`` reads and which config each one uses."""
+    c.add_argument("--stdin-filename", metavar="NAME",
+                   help="the name of the report read from standard input (PATH '-'): its "
+                   "suffix picks the reader, and its folder the config")  # fmt: skip
+    c.add_argument("--exclude", action="append", metavar="PATTERNS",
+                   help="comma-separated gitignore-style patterns to skip, in place of the "
+                   "configs' 'exclude' (relative to the working directory)")  # fmt: skip
+    c.add_argument("--extend-exclude", action="append", default=[], metavar="PATTERNS",
+                   help="patterns to skip besides the configs' 'exclude'")  # fmt: skip
+    c.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true",
+                   default=None, help="skip what .gitignore files ignore (the default)")  # fmt: skip
+    c.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                   help="read git-ignored files found in folders too")  # fmt: skip
+    c.add_argument("--force-exclude", action="store_true",
+                   help="apply the exclusions to files named on the command line too "
+                   "(for pre-commit, which names every staged file)")  # fmt: skip
+
+
+def _patterns(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [p.strip() for v in values for p in v.split(",") if p.strip()]
+
+
+def _discovery_options(args: argparse.Namespace) -> dict:
+    """The keyword arguments of :func:`claimcheck.api.check` that ``_add_input_options``
+    sets: the config (None: each file's nearest) and the walk's exclusions."""
+    return {
+        "config": args.config,
+        "exclude": _patterns(args.exclude),
+        "extend_exclude": _patterns(args.extend_exclude),
+        "respect_gitignore": args.respect_gitignore,
+        "force_exclude": args.force_exclude,
+    }
+
+
+def _check_inputs(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
+    """Check the paths given and, for PATH ``-``, standard input (read once)."""
+    from claimcheck import api
+
+    if args.paths.count("-") > 1:
+        raise ClaimcheckError("'-' (standard input) can be given only once")
+    if args.stdin_filename and "-" not in args.paths:
+        raise ClaimcheckError("--stdin-filename names standard input: give '-' as a PATH")
+    stdin = None
+    if "-" in args.paths:
+        from claimcheck.ingest.source import DEFAULT_MAX_BYTES
+
+        limit = args.max_file_size or cfg.max_file_size or DEFAULT_MAX_BYTES
+        data = sys.stdin.buffer.read(limit + 1)
+        name = args.stdin_filename or "<stdin>"
+        if len(data) > limit:
+            raise ClaimcheckError(f"{name}: standard input is larger than {limit} bytes")
+        stdin = api.check_data(data, name, select=args.select, ignore=args.ignore,
+                               rules_dir=args.rules_dir, config=args.config)  # fmt: skip
+    if stdin is None or args.paths == ["-"]:
+        return stdin if stdin is not None else _check(args, cfg)
+    parts = [_check(args, cfg)]
+    parts.insert(0 if args.paths[0] == "-" else 1, stdin)  # stdin first only if named first
+    return api.merged(parts)
+
+
+def _fail_on_per_file(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
+    """``path -> fail-on`` in force for a file: the option, else its own config's."""
+    from claimcheck.config import Finder
+
+    if args.fail_on:
+        return lambda _path: args.fail_on
+    finder = Finder(cfg if args.config else None)
+    return lambda path: finder.for_path(path).fail_on
 
 
 class _Bar:
@@ -209,16 +339,18 @@ def _progress_bar(total: int) -> _Bar:
     return _Bar(total)
 
 
-def _format_check(result, args: argparse.Namespace, cfg) -> str:  # noqa: ANN001
-    """The check result in the format asked for."""
+def _format_check(result, args: argparse.Namespace, cfg, fmt: str | None = None) -> str:  # noqa: ANN001
+    """The check result in ``fmt`` (default: the first format asked for)."""
     from importlib import import_module
 
-    if args.format == "sarif":
+    if fmt is None:
+        fmt = args.format[0][0] if isinstance(args.format, list) else args.format or "text"
+    if fmt == "sarif":
         from claimcheck import api
         from claimcheck.report.sarif import format_findings as sarif
 
         return sarif(result, api.rules([*cfg.rules_dir, *args.rules_dir]))
-    return import_module(f"claimcheck.report.{args.format}").format_findings(result)
+    return import_module(f"claimcheck.report.{fmt}").format_findings(result)
 
 
 def _explain(code: str) -> int:

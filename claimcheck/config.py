@@ -1,8 +1,10 @@
 """Configuration: ``[tool.claimcheck]`` in pyproject.toml or a ``.claimcheck.toml``.
 
-Found by walking up from the working directory (or given with ``--config``).
-Keys: ``select``, ``ignore``, ``fail-on``, ``rules-dir``, ``per-file-ignores``,
-``max-file-size``. Command-line options override the file. Unknown keys, unknown
+Each checked file uses the nearest config walking up from its own folder (or the one
+given with ``--config``, for every file). Keys: ``select``, ``ignore``, ``fail-on``,
+``rules-dir``, ``per-file-ignores``, ``max-file-size``, ``exclude``, ``extend-exclude``,
+``respect-gitignore``; paths and patterns in a file are relative to its folder.
+Command-line options override the file. Unknown keys, unknown
 rule codes and values of the wrong type are errors that name the file; a
 pyproject.toml without a ``[tool.claimcheck]`` table is not a claimcheck config
 and is passed over, whatever else it holds.
@@ -18,8 +20,22 @@ from pathlib import Path
 from claimcheck.errors import ConfigError, InputError
 from claimcheck.ingest.source import SETTINGS_MAX_BYTES, parse_size, read_limited
 
-KEYS = {"select", "ignore", "fail-on", "rules-dir", "per-file-ignores", "max-file-size"}
+KEYS = {
+    "select",
+    "ignore",
+    "fail-on",
+    "rules-dir",
+    "per-file-ignores",
+    "max-file-size",
+    "exclude",
+    "extend-exclude",
+    "respect-gitignore",
+}
 SEVERITIES = ("error", "warning", "info")
+# The exit status is 1 only for errors unless told otherwise: errors are findings a report
+# cannot be right with (arithmetic that does not add up, a contradiction); warnings and
+# info ask for a disclosure an honest report may still lack (docs/configuration.md).
+DEFAULT_FAIL_ON = "error"
 
 
 @dataclass
@@ -33,13 +49,24 @@ class Config:
     rules_dir: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     max_file_size: int | None = None  # bytes; None: the default limit
+    exclude: list[str] | None = None  # gitignore-style patterns; None: the default list
+    extend_exclude: list[str] = field(default_factory=list)
+    respect_gitignore: bool | None = None  # None: yes
+
+    @property
+    def root(self) -> Path:
+        """The folder the file's relative paths and patterns are relative to (the working
+        directory for settings that come from no file)."""
+        return self.path.parent.resolve() if self.path is not None else Path.cwd().resolve()
 
     def ignored_for(self, path: str) -> list[str]:
-        """Codes ignored for a file by ``per-file-ignores`` (glob patterns, relative paths)."""
-        rel = Path(path).as_posix()
+        """Codes ignored for a file by ``per-file-ignores``: glob patterns matched against
+        the file's path relative to the config's folder, and against its name alone."""
+        rel = relative_to_root(path, self.root)
+        name = Path(path).name
         out: list[str] = []
         for pattern, codes in self.per_file_ignores.items():
-            if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(Path(path).name, pattern):
+            if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(name, pattern):
                 out.extend(codes)
         return out
 
@@ -50,6 +77,26 @@ class Config:
             *self.ignore,
             *(c for cs in self.per_file_ignores.values() for c in cs),
         }
+
+
+def relative_to_root(path: str | Path, root: Path) -> str:
+    """``path`` (as typed, or absolute) relative to ``root`` in POSIX form; as typed when
+    it lies outside ``root``. Symbolic links are not followed: the path as named."""
+    import os
+
+    absolute = Path(os.path.abspath(path))
+    try:
+        return absolute.relative_to(root).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def _patterns(value: object, where: str) -> list[str]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: expected a list of gitignore-style patterns")
+    return [v for v in value if v.strip()]
 
 
 def _codes(value: object, where: str) -> list[str]:
@@ -85,6 +132,13 @@ def parse(table: dict, path: Path) -> Config:
     if not isinstance(pfi, dict):
         raise ConfigError(f"{path}: per-file-ignores must be a table of glob = [codes]")
     cfg.per_file_ignores = {k: _codes(v, f"{path}: per-file-ignores.{k}") for k, v in pfi.items()}
+    if "exclude" in table:
+        cfg.exclude = _patterns(table["exclude"], f"{path}: exclude")
+    cfg.extend_exclude = _patterns(table.get("extend-exclude", []), f"{path}: extend-exclude")
+    gitignore = table.get("respect-gitignore")
+    if gitignore is not None and not isinstance(gitignore, bool):
+        raise ConfigError(f"{path}: respect-gitignore must be true or false")
+    cfg.respect_gitignore = gitignore
     if "max-file-size" in table:
         try:
             cfg.max_file_size = parse_size(table["max-file-size"])
@@ -142,17 +196,66 @@ def load(path: str | Path) -> Config:
     return parse(table or {}, p)
 
 
+def _config_in(folder: Path) -> Config | None:
+    """The config file of one folder: .claimcheck.toml, else a pyproject.toml with a
+    ``[tool.claimcheck]`` table; None when it has neither."""
+    dotfile = folder / ".claimcheck.toml"
+    if dotfile.is_file():
+        return load(dotfile)
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file():
+        data = _read_toml(pyproject, unreadable_ok=True)
+        table = _claimcheck_table(data, pyproject) if data is not None else None
+        if table is not None:
+            return parse(table, pyproject)
+    return None
+
+
 def discover(start: Path | None = None) -> Config:
     """The nearest config walking up from ``start`` (default: the working directory)."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        dotfile = folder / ".claimcheck.toml"
-        if dotfile.is_file():
-            return load(dotfile)
-        pyproject = folder / "pyproject.toml"
-        if pyproject.is_file():
-            data = _read_toml(pyproject, unreadable_ok=True)
-            table = _claimcheck_table(data, pyproject) if data is not None else None
-            if table is not None:
-                return parse(table, pyproject)
-    return Config()
+    return Finder().for_folder(start or Path.cwd())
+
+
+class Finder:
+    """The config in force for each checked file: the one given, for every file; else the
+    nearest one walking up from the file's own folder (each folder looked at once)."""
+
+    def __init__(self, given: Config | None = None) -> None:
+        self.given = given
+        self._by_folder: dict[Path, Config] = {}  # resolved folder -> config
+        self._by_name: dict[str | Path, Config] = {}  # folder as asked for -> config
+
+    def for_path(self, path: str | Path) -> Config:
+        """The config for a file (or, for a folder, the config of the files in it)."""
+        import os
+
+        if self.given is not None:
+            return self.given
+        p = Path(os.path.abspath(path))
+        return self.for_folder(p if p.is_dir() else p.parent)
+
+    def for_folder(self, folder: str | Path) -> Config:
+        """The nearest config at or above ``folder``; defaults when there is none."""
+        if self.given is not None:
+            return self.given
+        if folder in self._by_name:
+            return self._by_name[folder]
+        self._by_name[folder] = found = self._nearest(Path(folder).resolve())
+        return found
+
+    def _nearest(self, here: Path) -> Config:
+        missed: list[Path] = []
+        found: Config | None = None
+        for f in (here, *here.parents):
+            if f in self._by_folder:
+                found = self._by_folder[f]
+                break
+            found = _config_in(f)
+            if found is not None:
+                self._by_folder[f] = found
+                break
+            missed.append(f)
+        found = found if found is not None else Config()
+        for f in missed:
+            self._by_folder[f] = found
+        return found

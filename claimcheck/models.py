@@ -6,7 +6,7 @@ the decoded input exactly as given; lines and columns are 1-based.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -159,6 +159,15 @@ class Document(Model):
         offset = max(0, min(offset, len(self.text)))
         idx = bisect_right(self.line_starts, offset) - 1
         return idx + 1, offset - self.line_starts[idx] + 1
+
+    def page_position(self, line: int) -> tuple[int, int] | None:
+        """(page, line on that page) of a 1-based line of paged input; None without pages."""
+        pages = self.page_of_line
+        if not pages or not 0 < line <= len(pages):
+            return None
+        page = pages[line - 1]
+        first = bisect_left(pages, page)  # pages never decrease down the text
+        return page, line - first
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line break."""
@@ -367,6 +376,10 @@ class Finding(Model):
     end_column: int
     message: str
     evidence: dict[str, Any] | None = None
+    # paged input (PDF): the page and the line counted from the top of that page; the
+    # column is ``column`` (None for inputs without pages)
+    page: int | None = None
+    page_line: int | None = None
 
 
 class FileError(Model):
@@ -392,6 +405,8 @@ class Extraction(Model):
     provenance: Provenance | None = None
     tables: list[TableGrid] = Field(default_factory=list)
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
+    # the DocumentIndex (claimcheck.extract.docindex): sentences, tests, per-block facts
+    index: Any = Field(default=None, exclude=True)
     _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 
 
@@ -406,6 +421,15 @@ class CheckResult(Model):
     conditions: list[Condition] = Field(default_factory=list, exclude=True)
     measurements: list[Measurement] = Field(default_factory=list, exclude=True)
     _documents: dict[str, Document] = PrivateAttr(default_factory=dict)
+    # suppression comments that silenced nothing, as U001 findings (claimcheck.suppression)
+    _unused_suppressions: list[Finding] = PrivateAttr(default_factory=list)
+
+    @property
+    def unused_suppressions(self) -> list[Finding]:
+        """A ``U001 unused-suppression`` finding for every suppression comment code that
+        silenced no finding of an enabled rule (not part of ``findings``: the command line
+        adds them with ``--report-unused-suppressions``)."""
+        return self._unused_suppressions
 
     def worst_severity(self) -> str | None:
         """The highest severity among the findings, or None."""

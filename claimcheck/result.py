@@ -13,6 +13,15 @@ from claimcheck import models
 class CheckResult(models.CheckResult):
     """Findings for one or more inputs, the facts behind them, and their views."""
 
+    def __len__(self) -> int:
+        """The number of findings."""
+        return len(self.findings)
+
+    def __bool__(self) -> bool:
+        """Always true, findings or not (a result is not a container): ask ``len(result)``
+        or ``result.findings``."""
+        return True
+
     def _repr_html_(self) -> str:
         """Jupyter's view of a result: a summary line and the findings table."""
         from claimcheck.report.html import repr_html

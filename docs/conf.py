@@ -15,10 +15,13 @@ sys.path.insert(0, str(DOCS))
 
 import gen_rules  # noqa: E402  (lives beside this file)
 
+import claimcheck  # noqa: E402
+
 project = "claimcheck"
 author = "the claimcheck authors"
 copyright = "the claimcheck authors"
-version = release = "0.1.0"
+release = claimcheck.__version__  # the installed distribution's metadata (pyproject.toml)
+version = ".".join(release.split(".")[:2])
 
 extensions = [
     "myst_nb",  # Markdown pages (it includes myst-parser) and the .ipynb tutorial

@@ -205,7 +205,7 @@ def test_ignore_a_prefix(capsys, in_root):
     assert err == ""
     findings, _ = parse_text_report(out)
     assert not [f for f in findings if f["code"].startswith("A")]
-    assert rc == (1 if any(f["severity"] != "info" for f in findings) else 0)
+    assert rc == (1 if any(f["severity"] == "error" for f in findings) else 0)
 
 
 def test_ignore_everything(capsys, in_root):
@@ -258,7 +258,7 @@ def test_info_only_finding_and_fail_on(capsys, info_only_file):
     assert [(f["code"], f["severity"]) for f in findings] == [("A001", "info")]
     assert counts == (1, 0, 0, 1)
     assert (int(findings[0]["line"]), int(findings[0]["col"])) == position(INFO_ONLY, "30%")
-    assert rc == 0  # default --fail-on warning
+    assert rc == 0  # default --fail-on error
     assert run(capsys, "check", "--select", "A", "--fail-on", "warning", path)[0] == 0
     assert run(capsys, "check", "--select", "A", "--fail-on", "error", path)[0] == 0
     assert run(capsys, "check", "--select", "A", "--fail-on", "info", path)[0] == 1

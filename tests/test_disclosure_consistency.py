@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import claimcheck
-from claimcheck.rules.checks.consistency import _ranges, _refines, version_key
+from claimcheck.rules.checks.dangling_reference import _ranges
+from claimcheck.rules.checks.name_inconsistency import _refines, version_key
 from claimcheck.rules.queries import rule_data
 
 DEVICES = """

@@ -104,7 +104,8 @@ def test_sarif_structure(tmp_path, monkeypatch):
         assert rule["shortDescription"]["text"] == spec.summary
         assert rule["fullDescription"]["text"]
         assert (
-            rule["helpUri"] == f"https://claimcheck.readthedocs.io/en/latest/rules/{spec.code}.html"
+            rule["helpUri"]
+            == f"https://claimcheck-reports.readthedocs.io/en/latest/rules/{spec.code}.html"
         )
         assert rule["defaultConfiguration"]["level"] == levels[spec.severity]
     assert len(run["results"]) == len(result.findings)
@@ -381,6 +382,35 @@ def test_to_dataframe(tmp_path, monkeypatch):
     assert list(empty.columns) == list(df.columns) and len(empty) == 0
 
 
+def test_dataframe_has_stated_recomputed_evidence_and_rule_url():
+    pytest.importorskip("pandas")
+    from claimcheck.report.sarif import HELP_URI
+
+    result = claimcheck.check_text(
+        "The Vantor-7 moved 20% more traffic than the Quell-2: 110 Mbps against 100 Mbps.",
+        name="sheet.md",
+        select="A001",
+    )
+    df = result.to_dataframe()
+    assert len(df) == len(result) == 1
+    row = df.iloc[0]
+    assert row["stated"] == "20% more" and row["recomputed"] == "10.0%"
+    assert row["evidence"] == result.findings[0].evidence
+    assert row["rule_url"] == HELP_URI.format(code="A001")
+    assert {"stated", "recomputed", "evidence", "rule_url"} <= set(
+        CheckResult().to_dataframe().columns
+    )
+
+
+def test_result_length_and_public_api_names():
+    result = claimcheck.check_text("No figures at all.")
+    assert len(result) == 0 and bool(result)  # a result stays truthy when clean
+    listed = dir(claimcheck)
+    for name in ("check", "check_text", "check_many", "extract", "rules", "__version__"):
+        assert name in listed
+    assert set(claimcheck.__all__) <= set(listed)
+
+
 def test_claims_and_conditions_dataframes():
     pytest.importorskip("pandas")
     result = claimcheck.check(EXAMPLE, select="A")
@@ -394,21 +424,12 @@ def test_claims_and_conditions_dataframes():
 
 def test_dataframe_without_pandas(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now raises ImportError
-    with pytest.raises(ImportError, match=r"pandas extra.*claimcheck\[pandas\]"):
+    with pytest.raises(ImportError, match=r"pandas extra.*claimcheck-reports\[pandas\]"):
         hand_made().to_dataframe()
     assert "<table>" in hand_made()._repr_html_()  # the HTML view needs no pandas
 
 
 # -- CI integration files -----------------------------------------------------
-
-
-def test_pre_commit_hook_definition():
-    yaml = pytest.importorskip("yaml")
-    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert hook["id"] == "claimcheck"
-    assert hook["entry"] == "claimcheck check"
-    assert hook["language"] == "python"
-    assert hook["types_or"] == ["markdown", "text"]
 
 
 def test_action_definition():
@@ -421,7 +442,9 @@ def test_action_definition():
     assert any(u.startswith("actions/setup-python@") for u in uses)
     assert "github/codeql-action/upload-sarif@v3" in uses
     scripts = "\n".join(s.get("run", "") for s in steps)
-    assert "--format sarif > claimcheck.sarif || code=$?" in scripts
+    # one run writes the SARIF log and the Markdown summary (the reports are checked once)
+    assert scripts.count("claimcheck check ") == 1
+    assert "--format sarif:claimcheck.sarif --format markdown:claimcheck-summary.md" in scripts
     assert "${{" not in scripts  # inputs reach scripts through env, not pasted into them
     assert all(s.get("shell") == "bash" for s in steps if "run" in s)
     assert steps[-1]["run"].startswith("exit ")

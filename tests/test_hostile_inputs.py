@@ -79,7 +79,9 @@ def test_a_device_is_refused_as_a_report(capsys, tmp_path, empty_config, how):
 def test_a_symlink_to_a_device_in_a_directory_is_not_read(capsys, tmp_path, empty_config):
     (tmp_path / "good.md").write_text(GOOD, encoding="utf-8")
     os.symlink("/dev/zero", tmp_path / "zero.md")
-    rc, out, _ = run_cli(capsys, "check", str(tmp_path), "--config", str(empty_config))
+    rc, out, _ = run_cli(
+        capsys, "check", str(tmp_path), "--config", str(empty_config), "--fail-on", "info"
+    )
     assert rc == 1 and "good.md" in out and "zero.md" not in out
 
 
@@ -326,7 +328,7 @@ def test_a_pyproject_whose_tool_is_not_a_table_is_not_a_claimcheck_config(
     sub.mkdir()
     (sub / "r.md").write_text(GOOD, encoding="utf-8")
     monkeypatch.chdir(sub)
-    rc, out, _ = run_cli(capsys, "check", "r.md")
+    rc, out, _ = run_cli(capsys, "check", "r.md", "--fail-on", "info")
     assert rc == 1 and "r.md:3:" in out
 
 

@@ -71,3 +71,61 @@ def test_no_check_imports_another_check():
             continue
         others = {m for m in _imports(path, modules) if m.startswith("claimcheck.rules.checks.")}
         assert not others, f"{path.name} imports {sorted(others)}"
+
+
+MAX_CHECK_LINES = 420
+
+
+def test_check_modules_stay_small():
+    """One module per rule or cohesive rule group: none grows past ~400 lines (shared
+    questions go to claimcheck.rules.queries, views, setup_terms or captions)."""
+    checks = PACKAGE / "rules" / "checks"
+    long = {
+        p.name: n
+        for p in checks.glob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_CHECK_LINES
+    }
+    assert not long, long
+
+
+# Checks read facts; they never run an extractor again. These are the extractor entry
+# points (sentence splitting, condition detectors, test assignment, quantity and table
+# readers, tool-run parsers, the index builders): a check reads their output from the
+# Extraction, claimcheck.rules.queries (document_index, text_index, stated_loads) or
+# claimcheck.rules.views.
+EXTRACTORS = (
+    "claimcheck.extract.conditions", "claimcheck.extract.sentences",
+    "claimcheck.extract.benchtests", "claimcheck.extract.quantities",
+    "claimcheck.extract.numbers", "claimcheck.extract.pipeline",
+    "claimcheck.extract.docindex", "claimcheck.extract.cellfacts",
+    "claimcheck.extract.toolfacts", "claimcheck.extract.statsets",
+    "claimcheck.extract.eventcounts", "claimcheck.extract.modeltokens",
+    "claimcheck.extract.statedload",
+    "claimcheck.extract.measurements", "claimcheck.extract.devices",
+    "claimcheck.extract.entities", "claimcheck.extract.grid", "claimcheck.extract.gridfacts",
+    "claimcheck.extract.tablefacts", "claimcheck.extract.scoping",
+    "claimcheck.extract.provenance", "claimcheck.extract.runs.collect",
+    "claimcheck.extract.runs.commands", "claimcheck.extract.runs.outputs",
+    "claimcheck.extract.runs.prose",
+)  # fmt: skip
+# What a check may import from claimcheck.extract: fact types and queries over facts.
+FACT_MODULES = {
+    "claimcheck.extract.runs.query", "claimcheck.extract.runs.model",
+    "claimcheck.extract.provenance_fact",
+}  # fmt: skip
+
+
+def _extractor(module: str) -> bool:
+    return any(module == e or module.startswith(e + ".") for e in EXTRACTORS)
+
+
+def test_no_check_reruns_an_extractor():
+    """A check imports from claimcheck.extract only fact types and queries over facts."""
+    checks = PACKAGE / "rules" / "checks"
+    modules = {_module(p) for p in PACKAGE.rglob("*.py")}
+    assert {e for e in EXTRACTORS if e in modules} == set(EXTRACTORS)  # the list is current
+    assert not {m for m in FACT_MODULES if _extractor(m)}
+    for path in checks.glob("*.py"):
+        used = {m for m in _imports(path, modules) if m.startswith("claimcheck.extract")}
+        bad = {m for m in used if _extractor(m) or m not in FACT_MODULES}
+        assert not bad, f"{path.name} runs extractors {sorted(bad)}"

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -33,6 +34,7 @@ print(json.dumps({
     "rules_dir": str(claimcheck.resources.data_dir("rules")),
     "grammars_dir": str(claimcheck.resources.data_dir("grammars")),
     "findings": [[f.rule, f.line, f.column] for f in result.findings],
+    "version": claimcheck.__version__,
     "prefix": sys.prefix,
 }))
 """
@@ -59,7 +61,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         env=_env(),
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    [whl] = out.glob("claimcheck-*.whl")
+    [whl] = out.glob("claimcheck_reports-*.whl")
     return whl
 
 
@@ -72,6 +74,8 @@ def test_wheel_contains_data_files(wheel: Path):
     grammars = {n.rsplit("/", 1)[1] for n in names if n.startswith("claimcheck/_data/grammars/")}
     assert {f.name for f in (ROOT / "grammars").glob("*.lark")} <= grammars
     assert not any(n.startswith(("tests/", "claimcheck/tests/")) for n in names)
+    assert not any(n.endswith((".orig", ".rej", "~")) for n in names)  # merge leftovers
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
 
 
 def test_wheel_installs_and_runs_outside_the_checkout(wheel: Path, tmp_path: Path):
@@ -121,6 +125,10 @@ def test_wheel_installs_and_runs_outside_the_checkout(wheel: Path, tmp_path: Pat
     assert Path(info["rules_dir"]).resolve().is_relative_to(venv.resolve())
     assert info["n_rules"] == len(list((ROOT / "rules").glob("*.toml")))
     assert ["A001", 1, 12] in info["findings"]
+    assert (
+        info["version"]
+        == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    )
 
     # the console script works too, from outside the checkout
     report = tmp_path / "r.md"

@@ -70,11 +70,7 @@ def test_pdf_gives_the_same_findings_as_text(pypdf, tmp_path, no_config):
     from_pdf = claimcheck.check(pdf, config=no_config)
     from_txt = claimcheck.check(txt, config=no_config)
     assert from_pdf.errors == from_txt.errors == []
-    unpaged = [
-        (*f[:-1], f[-1].removesuffix(" (page 1)").removesuffix(" (page 2)"))
-        for f in findings_of(from_pdf)
-    ]
-    assert unpaged == findings_of(from_txt)
+    assert findings_of(from_pdf) == findings_of(from_txt)
     assert all(f.evidence and f.evidence.get("page") in (1, 2) for f in from_pdf.findings)
     rules = {f.rule for f in from_pdf.findings}
     assert {"A002", "A003"} <= rules
@@ -88,15 +84,32 @@ def test_pdf_page_in_cli_output(pypdf, tmp_path, no_config, capsys, monkeypatch)
     args = ["check", "notes.pdf", "--select", "A002,A003", "--config", str(no_config)]
     assert main(args) == 1
     out = capsys.readouterr().out
-    assert any(x.startswith("notes.pdf:3:") and x.endswith("(page 1)") for x in out.splitlines())
-    assert any(x.startswith("notes.pdf:8:") and x.endswith("(page 2)") for x in out.splitlines())
+    # path:page:line-on-the-page:col; the message carries no page note of its own
+    lines = out.splitlines()
+    assert any(x.startswith("notes.pdf:1:3:") for x in lines), out
+    assert any(x.startswith("notes.pdf:2:") for x in lines), out
+    assert "(page" not in out
     assert main([*args, "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
     pages = {f["rule"]: f["evidence"]["page"] for f in data["findings"]}
     assert pages == {"A002": 1, "A003": 2}
+    assert {f["rule"]: f["page"] for f in data["findings"]} == pages
+    a003 = next(f for f in data["findings"] if f["rule"] == "A003")
+    assert a003["line"] == 8 and a003["page_line"] == 8 - len(PAGE_1) - 1
     assert main([*args, "--format", "sarif"]) == 1
     results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
     assert sorted(r["properties"]["page"] for r in results) == [1, 2]
+    assert sorted(r["properties"]["pageLine"] for r in results) == sorted(
+        f["page_line"] for f in data["findings"]
+    )
+    assert main([*args, "--format", "github"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("(page 1, line 3)") == 1 and out.count("(page 2, line ") == 1, out
+    assert out.count("(page") == 2
+    assert main([*args, "--format", "markdown"]) == 1
+    assert "(p. 1, l. 3)" in capsys.readouterr().out
+    assert main([*args, "--format", "html"]) == 1
+    assert "(p. 1, l. 3)" in capsys.readouterr().out
 
 
 def _encrypted(pypdf, user: str, owner: str) -> bytes:
@@ -144,7 +157,7 @@ def test_pdf_without_the_extra(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "pypdf", None)  # import pypdf now raises ImportError
     path = tmp_path / "r.pdf"
     path.write_bytes(make_pdf([PAGE_1]))
-    with pytest.raises(InputError, match=r"pip install 'claimcheck\[pdf\]'"):
+    with pytest.raises(InputError, match=r"pip install 'claimcheck-reports\[pdf\]'"):
         read_path(path)
 
 

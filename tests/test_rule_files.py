@@ -43,7 +43,8 @@ def test_user_rule_runs_from_cli_and_api(tmp_path, capsys):
     assert "48,000 TPS" in result.findings[0].message
     report = tmp_path / "r.md"
     report.write_text(REPORT)
-    assert main(["check", str(report), "--rules-dir", folder, "--select", "X101"]) == 1
+    args = ["check", str(report), "--rules-dir", folder, "--select", "X101", "--fail-on", "warning"]
+    assert main(args) == 1
     assert "X101" in capsys.readouterr().out
     assert main(["rules", "--rules-dir", folder]) == 0
     assert "X101" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from claimcheck.ingest import read_text
 from claimcheck.link import PRECEDENCE, ClaimGraph
 from claimcheck.rules import expr_eval
 from claimcheck.rules import queries as disclosure
-from claimcheck.rules.checks import setup_fairness
+from claimcheck.rules import views as setup_fairness
 from claimcheck.rules.engine import run_rules
 from claimcheck.rules.expr import compile_expression
 from claimcheck.rules.loader import shipped_rules
@@ -214,7 +214,7 @@ def test_shared_views_equal_fresh_ones(extracted):
     """Captions, the TextIndex sentences and the per-word lookups inside a run of the rules
     are what a fresh computation gives."""
     from claimcheck.extract.sentences import split
-    from claimcheck.rules.checks import consistency
+    from claimcheck.rules import captions as consistency
 
     doc, ex = extracted
     fresh = consistency._captions(doc)

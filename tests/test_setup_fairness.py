@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import claimcheck
-from claimcheck.rules.checks.setup_fairness import Spans
+from claimcheck.rules.views import Spans
 
 
 def codes(text: str) -> set[str]:

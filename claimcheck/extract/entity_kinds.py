@@ -57,12 +57,18 @@ TOOL_NAMES = frozenset(
     ]
 )
 _TOOL_CUE = lazyre.compile(
-    r"(?i:\b(?:load|traffic|test|request)[ \t-]?generat\w*|\bgenerat\w*[ \t]+(?:[a-z]+[ \t]+){0,4}?"
-    r"(?:traffic|load|requests|connections)\b|\b(?:load|test(?:ing)?|benchmark\w*|stress)[ \t-]"
+    r"(?i:\b(?:load|traffic|test|request)[ \t-]?generat\w*|\bgenerat\w*[ \t]+(?:[a-z0-9-]+[ \t]+){0,4}?"
+    r"(?:traffic|load|requests|connections|transactions|sessions)\b"
+    r"|\b(?:traffic|load|requests|transactions)[ \t]+(?:was|were)[ \t]+generated\b"
+    r"|\b(?:load|test(?:ing)?|benchmark\w*|stress)[ \t-]"
     r"(?:tool|equipment|client|harness|gear)s?\b|\bused[ \t]+to[ \t]+(?:generate|measure|drive|"
-    r"load|simulate|emulate)\b|\b(?:test|testing)?[ \t]?equipment\b"
+    r"load|simulate|emulate|monitor|send|replay|record)\b"
+    r"|\bused[ \t]+for[ \t]+(?:the[ \t]+|all[ \t]+)?(?:[a-z-]+[ \t]+)?(?:tests?|testing|"
+    r"measurements?|benchmarks?)\b|\b(?:test|testing)?[ \t]?equipment\b"
     r"|\b(?:traffic|load)[ \t-](?:sources?|drivers?)\b)"
 )
+# "... using (the) X": what a test is run with, not what it tests
+_USING_BEFORE = lazyre.compile(r"(?i:\busing[ \t]+(?:the[ \t]+)?)$")
 _BACKEND_CUE = lazyre.compile(
     r"(?i:\bback[ -]?ends?\b|\bupstreams?\b|\borigin[ \t]+servers?\b|\bapplication[ \t]+"
     r"servers?\b|\bno[ \t]+proxy\b|\bdirect(?:ly)?\b|\bbaseline\b|\bbehind[ \t]+(?:the|each)\b)"
@@ -97,7 +103,7 @@ def kind_of(
         near = text[max(0, start - 60) : end + 60]
         if _LAB_CUE.search(before):
             lab += 1
-        if _TOOL_CUE.search(text[max(0, start - 100) : end + 80]):
+        if _TOOL_CUE.search(text[max(0, start - 100) : end + 120]) or _USING_BEFORE.search(before):
             tool += 1
         if _BACKEND_CUE.search(near):
             backend += 1

@@ -154,6 +154,7 @@ def _seeds(doc: Document) -> list[Seed]:
             out.extend(_inline_lists(block))
             out.extend(_subjects(block))
             out.extend(_compared_with(block))
+            out.extend(_postposed(block))
         if block.kind != "list_item":
             previous = block
     out.sort(key=lambda s: s.start)
@@ -340,6 +341,37 @@ def _compared_with(block: Block) -> list[Seed]:
     return out
 
 
+# a figure followed by the system it belongs to: "compared with 47% for the Mowbray M-2",
+# "1.1 ms on the Falcon and 3.4 ms on the Osprey"
+_FIGURE_FOR = lazyre.compile(
+    r"\d(?:[\d,.]{0,12}+)[ \t]*+(?:%|[A-Za-z/]{1,12}+)?[ \t]++(?:for[ \t]++(?:the[ \t]++)?|on[ \t]++the[ \t]++)(?=[A-Z])"
+)
+
+
+def _postposed(block: Block) -> list[Seed]:
+    """The system named right after a figure in a sentence that reports or compares
+    results; the name must be capitalised or carry a model number."""
+    out: list[Seed] = []
+    for sentence in split(block.text, block.start):
+        text = sentence.text
+        if not _COMPARATIVE.search(text) and not any(
+            w.lower().strip(",.") in RESULT_VERBS for w in text.split()
+        ):
+            continue
+        for m in _FIGURE_FOR.finditer(text):
+            words = []
+            for w in tokens(text[m.end() : m.end() + 80])[:6]:
+                if w[:1].islower() or "/" in w or is_generic(w):
+                    break
+                words.append(w)
+            if not words:
+                continue
+            s = _seed(" ".join(words), sentence.start + m.end(), "subject")
+            if s and text.startswith(s.name, m.end()):
+                out.append(s)
+    return out
+
+
 _AUXILIARY = {"was", "were", "is", "are", "be", "been", "being", "has", "have", "had"}
 
 
@@ -362,7 +394,18 @@ def _subjects(block: Block) -> list[Seed]:
     return out
 
 
+# a fronted adverbial before the subject: "At 3 Gbps, the X showed ...", "In our lab, X
+# answered ...", "At 2 Gbps the X used ..." (a number with its unit needs no comma)
+_FRONTED = lazyre.compile(
+    r"(?<![ \t])[ \t]*+(?i:at|with|under|in|on|during|for|after|across|using|behind|over|from|when)[ \t]++"
+    r"(?:\d[\d,.]{0,12}+[ \t]*+[A-Za-z/%-]{1,12}+[ \t]++(?=(?i:the)[ \t]|[A-Z])"
+    r"|(?:[^,.;:\n \t]++[ \t]++|[^,.;:\n \t]*+[.,](?=\d)){0,8}+[^,.;:\n \t]++,[ \t]*+)"
+)
+
+
 def _clause_subject(text: str, start: int) -> Seed | None:
+    if (fronted := _FRONTED.match(text)) is not None:
+        text, start = text[fronted.end() :], start + fronted.end()
     words = list(re.finditer(r"[^\s]+", text[:200]))
     for i, w in enumerate(words[:7]):
         verb = w.group().lower().strip(",.")

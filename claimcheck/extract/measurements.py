@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from functools import lru_cache
+from operator import attrgetter
 
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
@@ -107,6 +108,7 @@ def prose_measurements(
             continue
         named = mentions.span(sentence.start, sentence.end)
         named_at = [pos for pos, _ in named]
+        first = len(out)  # this sentence's measurements are out[first:]
         for q in quantities[lo:hi]:
             if q.multiplier or q.is_range:
                 continue
@@ -116,12 +118,13 @@ def prose_measurements(
                 continue
             if SPEC_AFTER.match(doc.text, q.end, min(sentence.end, q.end + 40)):
                 continue  # "a 10 Gbps evaluation licence", "two 25 Gbps ports": a spec
-            family = family_of(q, sentence.text, test_metric)
+            device = _named_device(doc.text, named, named_at, q, sentence.end)
+            unit, family = q.unit, family_of(q, sentence.text, test_metric)
+            if not q.unit and len(out) > first:
+                unit, family = _elided_unit(doc.text, q, out[-1], device, named, named_at)
             if family is None:
                 continue
-            k = bisect_left(named_at, q.start)  # the last device named before the figure
-            device = named[k - 1][1] if k else (named[0][1] if named else None)
-            m = _measurement(doc, q.value, q.unit, family, device, test, block, q.start, q.end,
+            m = _measurement(doc, q.value, unit, family, device, test, block, q.start, q.end,
                              q.text, q.decimals, q.qualifier, "text")  # fmt: skip
             m.role = prose_role(doc.text, sentence.start, q.start, family, block.text, block.start)
             out.append(m)
@@ -134,6 +137,61 @@ SPEC_AFTER = lazyre.compile(
     r"[ \t\n]{0,3}+(?:[A-Za-z-]{1,14}+[ \t\n]{1,3}+){0,2}?(?i:licen[cs]es?|ports?|links?|interfaces?|"
     r"uplinks?|NICs?|adapters?)\b"
 )
+
+
+# "... 3.4 ms on the Osprey", "47% for the Mowbray M-2": the device named right after the
+# figure (and its unit's words) is the one it measures
+_POSTPOSED = lazyre.compile(
+    r"(?<![ \t])(?:[ \t]++[A-Za-z/%-]{1,20}+){0,3}?[ \t]++(?i:on|for|from|by|with)[ \t]++(?:(?i:the)[ \t]++)?"
+)
+# what may stand between a device and a figure whose unit the clause leaves out: a verb
+# or nothing ("the Ranby R-2 handled 58,000", "and device Y 100,000")
+_GAP = lazyre.compile(r"[ \t]*+(?:[A-Za-z]{1,15}+[ \t]++){0,2}+")
+# the elided figure ends its clause
+_CLAUSE_END = lazyre.compile(
+    r"(?<![ \t])[ \t]*+(?:[.;,)]|$|(?:and|while|but|whereas|respectively)\b)"
+)
+
+
+def _named_device(text: str, named: list, named_at: list[int], q: Quantity, end: int):  # noqa: ANN202
+    """The device a prose figure measures: one named right after it with "on/for the X",
+    else the last one named before it, else the first one of the sentence."""
+    k = bisect_left(named_at, q.end)
+    if k < len(named):
+        m = _POSTPOSED.match(text, q.end, min(end, q.end + 60))
+        if m is not None and m.end() == named_at[k]:  # noqa: SIM102
+            return named[k][1]
+    k = bisect_left(named_at, q.start)
+    return named[k - 1][1] if k else (named[0][1] if named else None)
+
+
+def _elided_unit(text: str, q: Quantity, prev: Measurement, device, named: list,
+                 named_at: list[int]) -> tuple[str, str | None]:  # noqa: ANN001  # fmt: skip
+    """The unit and family a bare number takes from the parallel clause before it
+    ("X handled 72,000 connections per second; Y handled 58,000"), or ("", None)."""
+    if device is None or prev.device in (None, device.id) or not prev.unit:
+        return "", None
+    k = bisect_left(named_at, q.start)
+    if not k or named_at[k - 1] < prev.end or named[k - 1][1] is not device:
+        return "", None  # the other device must be named between the two figures
+    if _GAP.fullmatch(text, _mention_end(device, named_at[k - 1]), q.start) is None:
+        return "", None
+    if _CLAUSE_END.match(text, q.end) is None:
+        return "", None  # "handled 58,000 sessions": a noun of its own follows
+    if not prev.value or not 1e-3 <= q.value / prev.value <= 1e3:
+        return "", None
+    return prev.unit, prev.metric
+
+
+_START = attrgetter("start")
+
+
+def _mention_end(device, start: int) -> int:  # noqa: ANN001
+    """Where the device's mention that starts at ``start`` ends (mentions are in document
+    order; when not, the answer is ``start`` and the caller's match fails safely)."""
+    i = bisect_left(device.mentions, start, key=_START)
+    mentions = device.mentions
+    return mentions[i].end if i < len(mentions) and mentions[i].start == start else start
 
 
 def not_a_result(before: str) -> bool:

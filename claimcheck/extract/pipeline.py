@@ -5,9 +5,11 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from claimcheck.extract.benchtests import assign_tests
+from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
+from claimcheck.extract.docindex import index_document
 from claimcheck.extract.efficiency import table_claims
 from claimcheck.extract.entities import is_dut
 from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
@@ -19,11 +21,11 @@ from claimcheck.extract.measurements import (
     table_measurements,
 )
 from claimcheck.extract.provenance import extract_provenance
-from claimcheck.extract.quantities import scan
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
-from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.sentences import Sentence
+from claimcheck.extract.statedload import stated_loads
 from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
@@ -48,11 +50,14 @@ def extract_document(doc: Document) -> Extraction:
     tests, block_tests = assign_tests(doc)
     metric_of = {t.id: t.metric for t in tests}
     ex = Extraction(path=doc.name, devices=devices, entities=entities, tests=tests)
+    ex.index = ix = index_document(doc, block_tests)
     pending: list[Pending] = []
     table_facts = []
+    grids = []  # (index in ex.tables, block, grid) of each typed table
+    prose = []  # (block, its sentences with their quantities) of each prose block
     previous_text = ""
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
-        found = scan(block.text, block.start)
+        found = ix.quantities_in(index)
         ex.quantities.extend(found)
         conds = block_conditions(doc, block, test, mentions)
         if block.table is not None:
@@ -68,13 +73,15 @@ def extract_document(doc: Document) -> Extraction:
                     table_measurements(doc, block, mentions, test, previous_text)
                 )
             else:
+                grids.append((len(ex.tables), block, grid))
                 ex.tables.append(summary(doc, block, grid))
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
         previous_text = block.text if block.table is None else previous_text
         if block.kind not in PROSE:
             continue
-        per_sentence = _by_sentence(split(block.text, block.start), found)
+        per_sentence = _by_sentence([s.sentence for s in ix.in_block(index)], found)
+        prose.append((block, per_sentence))
         block_claims: list[Pending] = []
         for i, (sentence, qs) in enumerate(per_sentence):
             for p in sentence_claims(doc, sentence, qs):
@@ -96,8 +103,10 @@ def extract_document(doc: Document) -> Extraction:
     ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
     resolve(doc, pending, ex)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
+    ex.claims = relation_claims(doc, ex, grids, prose)
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
+    ix.stated_loads = stated_loads(doc, ex.measurements)
     return ex
 
 

@@ -40,8 +40,17 @@ class Segment:
 class Segmenter:
     """Splits ``lines`` into :class:`Segment` objects; call :meth:`run` once."""
 
-    def __init__(self, lines: Sequence[Line]) -> None:
+    def __init__(
+        self,
+        lines: Sequence[Line],
+        headings: dict[int, int] | None = None,
+        code: set[int] | None = None,
+    ) -> None:
         self.lines = lines
+        # known from outside the text (a PDF's fonts): line index -> heading level, and the
+        # lines set in a monospaced font (code blocks, tool output)
+        self.headings = headings or {}
+        self.code = code or set()
         self.fences = FenceIndex(lines)
         self.aligned: dict[int, list[Cell] | None] = {}
         self.out: list[Segment] = []
@@ -63,6 +72,10 @@ class Segmenter:
         level = K.atx_level(line)
         if level:
             return self._emit("heading", i, i, level=level, title=K.atx_title(line))
+        if i in self.headings:
+            return self._typeset_heading(i)
+        if i in self.code:
+            return self._typeset_code(i)
         if K.is_comment(line) or K.is_page_footer(line) or K.is_rule(line):
             return i + 1
         count = T.pipe_row_count(self.lines, i)
@@ -96,19 +109,43 @@ class Segmenter:
         return stop
 
     def _fence(self, first: int, close: int) -> int:
-        content = self.lines[first + 1 : close]
+        return self._code(first, close, self.lines[first + 1 : close])
+
+    def _code(self, first: int, last: int, content: Sequence[Line]) -> int:
+        """Code lines ``first``..``last``: a table when they are a known tool's output."""
         tool = detect_tool(content)
         table = T.tool_table(content, tool)
-        start, end = self.lines[first].content_start, self.lines[close].content_end
+        start, end = self.lines[first].content_start, self.lines[last].content_end
         kind: BlockKind = "table" if tool else "code"
-        self.out.append(Segment(kind, first, close, start, end, table=table))
-        return close + 1
+        self.out.append(Segment(kind, first, last, start, end, table=table))
+        return last + 1
+
+    def _typeset_heading(self, i: int) -> int:
+        """A heading known by its type size: the run of following lines of the same level
+        (a title wrapped over two lines) is one heading."""
+        level, last = self.headings[i], i
+        while self.headings.get(last + 1) == level and not self.lines[last + 1].is_blank:
+            last += 1
+        title = " ".join(self.lines[k].stripped for k in range(i, last + 1))
+        return self._emit("heading", i, last, level=level, title=K.clean_title(title))
+
+    def _typeset_code(self, first: int) -> int:
+        """A code block known by its monospaced type: the run of such lines from ``first``
+        (blank lines inside it included), read as a fenced block's content is."""
+        last, j = first, first + 1
+        while j < len(self.lines) and (j in self.code or self.lines[j].is_blank):
+            if j in self.code:
+                last = j
+            j += 1
+        return self._code(first, last, self.lines[first : last + 1])
 
     def _interrupts(self, j: int) -> bool:
         """True when line ``j`` starts something that ends a running paragraph."""
         line = self.lines[j]
         return bool(
             line.is_blank
+            or j in self.headings
+            or j in self.code
             or K.is_comment(line)
             or self.fences.closing(j) is not None
             or K.atx_level(line)

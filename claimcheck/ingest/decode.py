@@ -54,7 +54,9 @@ def decode(data: bytes, name: str) -> tuple[str, str]:
     Raises :class:`InputError` for binary data; never raises anything else.
     """
     if data.startswith(b"%PDF-"):
-        raise InputError(f"{name}: PDF input needs the pdf extra (pip install 'claimcheck[pdf]')")
+        raise InputError(
+            f"{name}: PDF input needs the pdf extra (pip install 'claimcheck-reports[pdf]')"
+        )
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             text = data[len(bom) :].decode(encoding, errors="replace")

@@ -3,8 +3,11 @@
 The Document's text *is* the extracted text, so line numbers in findings
 count lines of it, and ``Document.page_of_line`` maps each line back to its
 page. pypdf's layout mode is used: it keeps table columns aligned and turns
-vertical gaps into blank lines (at most two in a row are kept). Pages are
-separated by one blank line; the segmenter joins a paragraph that a page
+vertical gaps into blank lines (at most two in a row are kept). Lines set in a
+larger type than the body are headings (:mod:`claimcheck.ingest.pdf_fonts`),
+as ``#`` lines are in Markdown, and lines set wholly in a monospaced font are
+code, as in a fenced block. Pages are separated by one blank line (none where a
+table runs on to the next page); the segmenter joins a paragraph that a page
 break cut in two. Trailing blanks are stripped from every line and
 typographic ligatures (U+FB00-FB06) are spelled out, so "eﬃciency" matches
 like "efficiency"; nothing else is changed.
@@ -25,13 +28,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.errors import InputError
 from claimcheck.ingest.segment import segment
 from claimcheck.models import Document
 
+_COLUMN_GAP = lazyre.compile(r"[ ]{2,}+")
 MAX_BLANK_LINES = 2
 MAX_PAGE_CHARS = 1_000_000  # a dense page of a wide table lays out to about 20,000
-EXTRA_HINT = "PDF input needs the pdf extra (pip install 'claimcheck[pdf]')"
+EXTRA_HINT = "PDF input needs the pdf extra (pip install 'claimcheck-reports[pdf]')"
 _LIGATURES = str.maketrans(
     {
         "\ufb00": "ff",
@@ -115,6 +120,17 @@ def _estimated_size(page: Any) -> int:
 
 def extract_pages(data: bytes, name: str) -> list[list[str]]:
     """The text lines of every page; raises InputError for encrypted or unreadable PDFs."""
+    return _read_pages(data, name)[0]
+
+
+def _read_pages(
+    data: bytes, name: str
+) -> tuple[list[list[str]], list[dict[str, int]], list[set[str]]]:
+    """The text lines of every page; per page the heading lines found by type size
+    (characters without whitespace -> level) and the lines in a monospaced font
+    (:mod:`claimcheck.ingest.pdf_fonts`)."""
+    from claimcheck.ingest.pdf_fonts import code_keys, heading_levels, sized_lines
+
     try:
         from pypdf import PdfReader
     except ImportError:
@@ -132,17 +148,22 @@ def extract_pages(data: bytes, name: str) -> list[list[str]]:
             if not opened:
                 raise InputError(f"{name}: encrypted PDF: a password is needed to read it")
         try:
-            pages = [
-                _clean(_page_text(page, name, number))
-                for number, page in enumerate(reader.pages, start=1)
-            ]
+            pages, sizes = [], []
+            for number, page in enumerate(reader.pages, start=1):
+                pages.append(_clean(_page_text(page, name, number)))
+                sizes.append(sized_lines(page, _LIGATURES))
         except InputError:
             raise
         except Exception as exc:  # a damaged page tree
             raise InputError(f"{name}: not a readable PDF ({exc})") from None
     if not any(line.strip() for lines in pages for line in lines):
         raise InputError(f"{name}: no extractable text (scanned?): OCR it first")
-    return pages
+    return pages, heading_levels(sizes), code_keys(sizes)
+
+
+def _row_like(line: str) -> bool:
+    """A laid-out line of three or more pieces set apart by runs of spaces (a table row)."""
+    return len(_COLUMN_GAP.split(line.strip())) >= 3
 
 
 def read_pdf(data: bytes, name: str) -> Document:
@@ -150,15 +171,27 @@ def read_pdf(data: bytes, name: str) -> Document:
 
     lines: list[str] = []
     page_of_line: list[int] = []
-    for number, page_lines in enumerate(extract_pages(data, name), start=1):
+    headings: dict[int, int] = {}  # line index -> level
+    code: set[int] = set()
+    pages, heading_keys, code_lines = _read_pages(data, name)
+    for number, page_lines in enumerate(pages, start=1):
         if not page_lines:
             continue
-        if lines:  # a blank line between pages, counted with the page before
+        # A blank line between pages, counted with the page before; none where a table
+        # runs on (a row at the foot of one page, a row at the head of the next).
+        if lines and not (_row_like(lines[-1]) and _row_like(page_lines[0])):
             lines.append("")
             page_of_line.append(page_of_line[-1])
-        lines.extend(page_lines)
+        keys, mono = heading_keys[number - 1], code_lines[number - 1]
+        for line in page_lines:
+            key = "".join(line.split()) if (keys or mono) else ""
+            if key and key in keys:
+                headings[len(lines)] = keys[key]
+            elif key and key in mono:
+                code.add(len(lines))
+            lines.append(line)
         page_of_line.extend([number] * len(page_lines))
-    doc = segment("\n".join(lines) + "\n", name, "utf-8")
+    doc = segment("\n".join(lines) + "\n", name, "utf-8", headings=headings, code=code)
     # The final "\n" opens one more (empty) line in the index: it belongs to the last page.
     page_of_line += [page_of_line[-1]] * (len(doc.line_starts) - len(page_of_line))
     return doc.model_copy(update={"page_of_line": page_of_line[: len(doc.line_starts)]})

@@ -11,11 +11,20 @@ from claimcheck.models import Document
 _SURROGATE = lazyre.compile("[\ud800-\udfff]")
 
 
-def segment(text: str, name: str, encoding: str, markdown: bool = False) -> Document:
+def segment(
+    text: str,
+    name: str,
+    encoding: str,
+    markdown: bool = False,
+    headings: dict[int, int] | None = None,
+    code: set[int] | None = None,
+) -> Document:
     """Segment decoded ``text`` into a :class:`Document` (the readers of every format end here).
 
     ``markdown`` reads the block structure as Markdown (:mod:`claimcheck.ingest.markdown`);
-    otherwise the plain-text rules cut it. Lone surrogates (from a str given by a caller, or a decoder) would make every output
+    otherwise the plain-text rules cut it, with ``headings`` (0-based line -> level) marking
+    lines known to be headings and ``code`` lines known to be code from outside the text
+    (a PDF's type sizes and monospaced fonts). Lone surrogates (from a str given by a caller, or a decoder) would make every output
     format fail to encode: they become U+FFFD, one for one, so offsets stay.
     """
     text = _SURROGATE.sub("\ufffd", text)
@@ -26,7 +35,7 @@ def segment(text: str, name: str, encoding: str, markdown: bool = False) -> Docu
 
         raw = markdown_segments(lines)
     else:
-        raw = Segmenter(lines).run()
+        raw = Segmenter(lines, headings, code).run()
     segments = join_broken_paragraphs(raw, lines, text)
     return Document(
         name=name,

@@ -8,6 +8,14 @@ from pathlib import Path, PurePosixPath
 from claimcheck.models import SEVERITY_RANK, CheckResult, Document, Finding
 
 SEVERITIES = ("error", "warning", "info")
+# The documentation Read the Docs builds from docs/ (.readthedocs.yaml); its project slug is
+# the distribution's name. docs/gen_rules.py writes one page per rule, rules/<CODE>.html.
+DOCS_URL = "https://claimcheck-reports.readthedocs.io/en/latest/"
+
+
+def rule_url(code: str) -> str:
+    """The address of a rule's documentation page (SARIF's ``helpUri``)."""
+    return f"{DOCS_URL}rules/{code}.html"
 
 
 def relative_path(path: str, base: str | os.PathLike[str] | None = None) -> str | None:
@@ -64,6 +72,8 @@ def document_for(result: CheckResult, path: str) -> Document | None:
 
 def page_of(result: CheckResult, finding: Finding) -> int | None:
     """The PDF page a finding's line came from, or None for inputs without pages."""
+    if finding.page is not None:
+        return finding.page
     doc = document_for(result, finding.path)
     if doc is None or not doc.page_of_line:
         return None
@@ -81,24 +91,9 @@ def line_text(result: CheckResult, finding: Finding) -> str | None:
     return doc.line_text(finding.line)
 
 
-def with_pages(result: CheckResult) -> CheckResult:
-    """A copy of ``result`` whose findings in paged input (PDF) name their page.
-
-    The page goes into ``evidence["page"]`` and, so the text output shows it too,
-    as a ``(page N)`` suffix of the message. Findings in other inputs are unchanged.
-    """
-    if not any(d.page_of_line for d in result._documents.values()):
-        return result
-    findings = []
-    for f in result.findings:
-        page = page_of(result, f)
-        if page is None:
-            findings.append(f)
-            continue
-        evidence = {**(f.evidence or {}), "page": page}
-        findings.append(
-            f.model_copy(update={"evidence": evidence, "message": f"{f.message} (page {page})"})
-        )
-    copy = result.model_copy(update={"findings": findings})
-    copy._documents = result._documents
-    return copy
+def location(finding: Finding) -> str:
+    """Where a finding is, as the text output writes it: ``path:line:col``, or for paged
+    input (PDF) ``path:page:line:col`` with the line counted from the top of the page."""
+    if finding.page is not None and finding.page_line is not None:
+        return f"{finding.path}:{finding.page}:{finding.page_line}:{finding.column}"
+    return f"{finding.path}:{finding.line}:{finding.column}"

@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from claimcheck.models import CheckResult
-from claimcheck.report.common import ordered, page_of
+from claimcheck.report.common import ordered, page_of, rule_url
 
 if TYPE_CHECKING:
     import pandas
 
 FINDING_COLUMNS = [
     "path", "rule", "name", "severity", "line", "column", "end_line", "end_column", "message",
-    "page",
+    "page", "stated", "recomputed", "evidence", "rule_url",
 ]  # fmt: skip
+# The evidence key a rule states its recomputed value under, when not "recomputed".
+RECOMPUTED_KEYS = ("recomputed", "derived")
 CLAIM_COLUMNS = [
     "line", "column", "kind", "rule", "status", "stated", "recomputed", "severity",
     "qualifier", "operands", "message", "text",
@@ -30,7 +32,7 @@ def _pandas() -> Any:
         import pandas
     except ImportError as exc:
         raise ImportError(
-            "DataFrames need pandas: install the pandas extra (pip install 'claimcheck[pandas]')"
+            "DataFrames need pandas: install the pandas extra (pip install 'claimcheck-reports[pandas]')"
         ) from exc
     return pandas
 
@@ -39,13 +41,33 @@ def findings(result: CheckResult) -> pandas.DataFrame:
     """One row per finding; ``severity`` is an ordered categorical (info < warning < error)."""
     pd = _pandas()
     rows = [
-        {**f.model_dump(include=set(FINDING_COLUMNS)), "page": page_of(result, f)}
+        {
+            **f.model_dump(include=set(FINDING_COLUMNS)),
+            "page": page_of(result, f),
+            **_evidence_columns(f.evidence or {}),
+            "rule_url": rule_url(f.rule),
+        }
         for f in ordered(result.findings)
     ]
     df = pd.DataFrame(rows, columns=FINDING_COLUMNS)
     df["severity"] = pd.Categorical(df["severity"], categories=SEVERITY_ORDER, ordered=True)
     df["page"] = df["page"].astype("Int64")
     return df
+
+
+def _evidence_columns(evidence: dict) -> dict:
+    """The stated and recomputed values a finding's evidence holds (None where it has
+    none), and the whole evidence, for filtering and reading in a notebook."""
+    recomputed = next((evidence[k] for k in RECOMPUTED_KEYS if k in evidence), None)
+    return {
+        "stated": _scalar(evidence.get("stated")),
+        "recomputed": _scalar(recomputed),
+        "evidence": dict(evidence),
+    }
+
+
+def _scalar(value: Any) -> Any:
+    return value if value is None or isinstance(value, str | int | float) else str(value)
 
 
 def claims(result: CheckResult) -> pandas.DataFrame:

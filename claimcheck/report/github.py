@@ -45,7 +45,11 @@ def annotation(f: Finding, page: int | None = None) -> str:
         if f.end_line > f.line or f.end_column > f.column:
             props["endColumn"] = f.end_column
     props["title"] = f"{f.rule} {f.name}"
-    message = f.message if page is None else f"{f.message} (page {page})"
+    if page is not None:  # the page once, with the line on it (the message has neither)
+        where = f"page {page}, line {f.page_line}" if f.page_line else f"page {page}"
+        message = f"{f.message} ({where})"
+    else:
+        message = f.message
     return _command(COMMANDS[f.severity], props, message)
 
 

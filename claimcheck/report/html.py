@@ -134,7 +134,7 @@ def findings_table(result: CheckResult, links: bool = True) -> str:
         page = page_of(result, f)
         loc = f"{f.line}:{f.column}" if single else f"{display_path(f.path)}:{f.line}:{f.column}"
         if page is not None:
-            loc += f" (p. {page})"
+            loc += f" (p. {page}, l. {f.page_line})" if f.page_line else f" (p. {page})"
         loc_html = e(loc)
         linked = index[f.path] if links and f.path in result._documents else None
         if linked is not None:

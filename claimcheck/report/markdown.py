@@ -47,7 +47,13 @@ def format_findings(result: CheckResult, title: str = "claimcheck report") -> st
         out += ["", "| Location | Rule | Severity | Message |", "|---|---|---|---|"]
         for f in ordered(result.findings):
             page = page_of(result, f)
-            where = f"{display_path(f.path)}:{f.line}" + (f" (p. {page})" if page else "")
+            where = f"{display_path(f.path)}:{f.line}" + (
+                f" (p. {page}, l. {f.page_line})"
+                if page and f.page_line
+                else f" (p. {page})"
+                if page
+                else ""
+            )
             out.append(
                 f"| {escape(where)} | {f.rule} {escape(f.name)} | {ICONS[f.severity]} {f.severity}"
                 f" | {escape(f.message)} |"

@@ -16,12 +16,19 @@ from urllib.parse import quote
 
 from claimcheck import __version__
 from claimcheck.models import CheckResult, Finding
-from claimcheck.report.common import line_text, ordered, page_of, relative_path
+from claimcheck.report.common import (
+    DOCS_URL,
+    line_text,
+    ordered,
+    page_of,
+    relative_path,
+    rule_url,
+)
 from claimcheck.rules.spec import RuleSpec
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://claimcheck.readthedocs.io/"
-HELP_URI = "https://claimcheck.readthedocs.io/en/latest/rules/{code}.html"
+INFORMATION_URI = DOCS_URL
+HELP_URI = rule_url("{code}")
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 FINGERPRINT_KEY = "claimcheckLineHash/v1"
 
@@ -102,6 +109,8 @@ def _result(f: Finding, index: int, result: CheckResult, seen: dict[tuple, int])
     page = page_of(result, f)
     if page is not None:
         properties["page"] = page
+        if f.page_line is not None:
+            properties["pageLine"] = f.page_line
     if properties:
         out["properties"] = properties
     return out

@@ -5,16 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from claimcheck.models import CheckResult, Extraction
+from claimcheck.report.common import location
 from claimcheck.report.escape import printable
 
 
 def format_findings(result: CheckResult) -> str:
     """``path:line:col: CODE [severity] name: message`` lines, then errors and a summary.
 
-    File names and messages are shown with control characters escaped (:func:`printable`).
+    In paged input (PDF) the location is ``path:page:line:col``, the line counted from the
+    top of the page. File names and messages are shown with control characters escaped
+    (:func:`printable`).
     """
     lines = [
-        printable(f"{f.path}:{f.line}:{f.column}: {f.rule} [{f.severity}] {f.name}: {f.message}")
+        printable(f"{location(f)}: {f.rule} [{f.severity}] {f.name}: {f.message}")
         for f in result.findings
     ]
     lines += [printable(f"{e.path}: error: {e.message}") for e in result.errors]

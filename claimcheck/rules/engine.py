@@ -8,6 +8,7 @@ from itertools import chain
 from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
+from claimcheck.rules.queries import share_index
 from claimcheck.rules.registry import RUNNING_DATA, Hit, get_check
 from claimcheck.rules.runcache import document_run
 from claimcheck.rules.selection import Selection
@@ -19,9 +20,25 @@ def run_rules(
 ) -> tuple[list[Finding], list[FileError]]:
     """Findings of every enabled rule; a rule that raises becomes an error, the rest still run."""
     with document_run(doc):
+        share_index(doc, extraction)
         findings, errors = _run(doc, extraction, rules, selection)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
-    return once_per_cause(findings), errors
+    return once_per_span(once_per_cause(findings)), errors
+
+
+def once_per_span(findings: list[Finding]) -> list[Finding]:
+    """One finding per rule and span: two hits of one rule on the very same text (a check
+    and a match expression that both fire, one cell reached through two table views) are
+    one finding, the first in order; the messages may differ. Findings must be sorted by
+    position."""
+    seen: set[tuple[str, int, int, int, int]] = set()
+    out = []
+    for f in findings:
+        key = (f.rule, f.line, f.column, f.end_line, f.end_column)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def once_per_cause(findings: list[Finding]) -> list[Finding]:

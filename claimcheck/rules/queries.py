@@ -18,9 +18,11 @@ from functools import cache
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE
-from claimcheck.extract.sentences import Sentence, split
-from claimcheck.models import Block, Condition, Document, Extraction, Measurement
+from claimcheck.extract.docindex import DocumentIndex, index_document
+from claimcheck.extract.sentences import Sentence
+from claimcheck.extract.statedload import StatedLoad
+from claimcheck.extract.statedload import stated_loads as _stated_loads
+from claimcheck.models import Block, Claim, Condition, Document, Extraction, Measurement
 from claimcheck.rules.runcache import per_document, per_run
 from claimcheck.rules.textgate import Texts
 
@@ -122,28 +124,48 @@ def _measured(doc: Document, extraction: Extraction) -> list[Measurement]:
 PROSE = ("paragraph", "list_item", "footnote")
 
 
+def document_index(doc: Document) -> DocumentIndex:
+    """The DocumentIndex of a document: the extraction's, when the run of the rules was
+    given one (see :func:`share_index`), else built once per run of the rules."""
+    return per_document(doc, DocumentIndex, lambda: index_document(doc))
+
+
+def share_index(doc: Document, extraction: Extraction) -> None:
+    """Inside a run of the rules over ``doc``, let every rule read the index the
+    extraction built (an extraction read back from JSON has none: it is built again)."""
+    index = getattr(extraction, "index", None)
+    if isinstance(index, DocumentIndex) and index.matches(doc):
+        per_document(doc, DocumentIndex, lambda: index)
+
+
+def stated_loads(doc: Document, extraction: Extraction) -> list[StatedLoad]:
+    """The loads (rate, mean latency, connections) prose blocks state together."""
+    index = getattr(extraction, "index", None)
+    if isinstance(index, DocumentIndex) and index.matches(doc):
+        return index.stated_loads
+    return _stated_loads(doc, extraction.measurements)
+
+
 class TextIndex:
-    """Blocks and sentences of one document with their hedge flags, built once (linear), so
-    that "which block / sentence holds this offset" is a bisect, not a scan."""
+    """Blocks and sentences of one document with their hedge flags, read from the
+    DocumentIndex, so that "which block / sentence holds this offset" is a bisect, not a
+    scan. A sentence is hedged when it holds a hedge cue or its paragraph opens with a
+    topic cue."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.block_starts = [b.start for b in doc.blocks]
-        entries: list[tuple[Sentence, Block, bool]] = []  # sentence, block, first of its block
-        for block in doc.blocks:
-            if block.kind == "code":
-                continue
-            for k, sent in enumerate(split(block.text, block.start)):
-                entries.append((sent, block, k == 0))
-        self.texts = Texts([sent.text for sent, _, _ in entries])
-        hedge = {i for i, _ in self.texts.search(HEDGE_RE)}
-        topic_opens = {i for i, _ in self.texts.search(TOPIC_RE)}
-        self.sentences: list[tuple[Sentence, Block, bool]] = []
+        index = document_index(doc)
+        entries = index.sentences  # the sentences of every block but code, in order
+        self.texts = Texts([s.text for s in entries])
+        self.hedge_cues = {i for i, s in enumerate(entries) if s.hedge_cue}
+        self.sentences: list[tuple[Sentence, Block, bool]] = []  # sentence, block, hedged
         topic = False  # the block's first sentence names others' practice
-        for i, (sent, block, first) in enumerate(entries):
-            if first:
-                topic = i in topic_opens
-            self.sentences.append((sent, block, topic or i in hedge))
+        for i, sent in enumerate(entries):
+            if sent.first:
+                topic = sent.topic_cue
+            block = doc.blocks[sent.block]
+            self.sentences.append((sent.sentence, block, topic or i in self.hedge_cues))
         self.sentence_starts = [t[0].start for t in self.sentences]
         self._says: dict[tuple[Any, int], bool] = {}
 
@@ -172,6 +194,11 @@ class TextIndex:
         if found is None:
             found = self._says[key] = pattern.search(self.sentences[i][0].text) is not None
         return found
+
+    def hedge_cue_at(self, offset: int) -> bool:
+        """Does the sentence holding ``offset`` hold a hedge cue (an event of the index)?"""
+        i = bisect_right(self.sentence_starts, offset) - 1
+        return i >= 0 and offset < self.sentences[i][0].end and i in self.hedge_cues
 
     def prose(self, kinds: tuple[str, ...] = PROSE) -> Iterator[tuple[Block, Sentence]]:
         """(block, sentence) for the sentences of blocks of the given kinds."""
@@ -236,3 +263,18 @@ def _by_name(conditions: list[Condition]) -> dict[str, list[Condition]]:
 def label(name: str) -> str:
     """A condition name for a message: "requests_per_connection" -> "requests per connection"."""
     return name.replace("_", " ")
+
+
+def figures_by_span(figures: list[Measurement]) -> dict[tuple[int, int], Measurement]:
+    """The figures keyed by their source span (how a claim's operands name them)."""
+    return {(m.start, m.end): m for m in figures}
+
+
+def cited_figures(claim: Claim, spans: dict[tuple[int, int], Measurement]) -> list[Measurement]:
+    """The figures a claim cites (matched by source span), each once."""
+    out = []
+    for op in claim.operands:
+        m = spans.get((op.start, op.end))
+        if m is not None and m not in out:
+            out.append(m)
+    return out

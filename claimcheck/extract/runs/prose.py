@@ -21,6 +21,7 @@ TOOL_WORD_RE = lazyre.compile(
 CONNECTIONS_RE = lazyre.compile(
     rf"{_N}[ \t]*+(?:concurrent[ \t]++|simultaneous[ \t]++|open[ \t]++|keep-alive[ \t]++|parallel[ \t]++"
     r"|persistent[ \t]++)?(?:connections|conns|clients|virtual[ \t]++users|VUs)\b"
+    r"(?![ \t]*+(?:per[ \t]++s(?:ec|econd)?\b|/[ \t]*+s(?:ec|econd)?\b|a[ \t]++second\b))"  # a rate
     rf"|\bconcurrency[ \t]++(?:of|level(?:[ \t]++of)?)[ \t]++{_N}",
     _I,
 )

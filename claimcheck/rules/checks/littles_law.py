@@ -8,50 +8,14 @@ connections x pipelining depth.
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck import lazyre, regexlit
-from claimcheck.models import Block, Document, Extraction
+from claimcheck.models import Document, Extraction
+from claimcheck.rules.queries import stated_loads
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import convert
-
-_NUM = r"(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,])"
-RATE_RE = lazyre.compile(
-    rf"(?:requests/sec(?:ond)?|req/s|reqs/sec|rps|requests per second)\s*+[:=]?\s*+({_NUM}(?:\.\d+)?)"
-    rf"|({_NUM}(?:\.\d+)?)\s*(?:requests/s(?:ec)?|req/s|reqs/s|rps|requests per second)\b",
-    re.IGNORECASE,
-)
-MEAN_RE = lazyre.compile(
-    r"(?:mean|average|avg)[a-z ]{0,20}?(?:latency|response time)?\s*+(?:of|was|is|:|=)?\s*+"
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\b"
-    r"|(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\s+(?:mean|average|avg)\b"
-    r"|^[^\S\n]*latency\s+(\d+(?:\.\d+)?)(ms|us|µs|s)\b",
-    re.IGNORECASE | re.MULTILINE,
-)
-CONN_RE = lazyre.compile(
-    r"(?:^|\s)(?:-c\s?|--connections[= ]|--concurrency[= ]|-connections[= ])(\d+)\b"
-    r"|(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)\s+(?:concurrent\s+|open\s+|simultaneous\s+|keep-alive\s+)?"
-    r"(?:connections|conns|virtual users|vus|clients)\b",
-    re.IGNORECASE,
-)
-PIPE_RE = lazyre.compile(
-    r"(?:-p\s?|--pipelining[= ]|\bpipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I
-)
-_TIME = {"ms": "millisecond", "us": "microsecond", "µs": "microsecond", "s": "second"}
-
-
-def _number(text: str | None) -> float | None:
-    return float(text.replace(",", "")) if text else None
-
-
-def _prose_blocks(doc: Document) -> Iterator[Block]:
-    """Paragraphs and list items: tool output, commands and tables are read as runs."""
-    for block in doc.blocks:
-        if block.kind in ("paragraph", "list_item"):
-            yield block
 
 
 @check("littles_law")
@@ -154,50 +118,17 @@ def _ms(seconds: float) -> str:
 
 
 def _prose_hits(doc: Document, extraction: Extraction) -> Iterator[Hit]:
-    rates = sorted(
-        (m for m in extraction.measurements if m.metric == "rps" and m.source == "text"
-         and m.role == "result" and m.unit),
-        key=lambda m: m.start,
-    )  # fmt: skip
-    starts = [m.start for m in rates]
-    for block in _prose_blocks(doc):
-        text = doc.text[block.start : block.end]
-        i = bisect_right(starts, block.start - 1)
-        stated = rates[i] if i < len(rates) and rates[i].start < block.end else None
-        rate_m = None if stated else regexlit.search(RATE_RE, text)
-        if not (stated or rate_m):  # most blocks state no rate: skip the rest
-            continue
-        mean_m = MEAN_RE.search(text)
-        conn_m = CONN_RE.search(text) if mean_m else None
-        if not (mean_m and conn_m):
-            continue
-        # the rate as the quantity reader read it ("29.4 thousand req/s", "29,397 RPS")
-        rate = _rate(stated) if stated else _number(rate_m.group(1) or rate_m.group(3))
-        groups = mean_m.groups()
-        value, unit = next((groups[i], groups[i + 1]) for i in (0, 2, 4) if groups[i])
-        latency = convert(float(value), _TIME[unit.lower()], "second")
-        conns = _number(conn_m.group(1) or conn_m.group(2))
-        pipe_m = PIPE_RE.search(text)
-        depth = _number(pipe_m.group(1)) if pipe_m else 1.0
-        if not rate or not conns or not depth:
-            continue
+    for load in stated_loads(doc, extraction):
+        rate, latency, conns, depth = load.rate, load.latency_s, load.connections, load.depth
         in_flight = rate * latency
         limit = conns * depth
         if in_flight <= limit * TOLERANCE:
             continue
         need = math.ceil(in_flight / conns)
-        msg = (f"{rate:,.0f} req/s at a {value} {unit} mean latency means {in_flight:,.0f} requests "
-               f"in flight, but {conns:,.0f} connections x depth {depth:g} allow at most {limit:,.0f}; "
-               f"possible only with pipelining depth >= {need} (was the test pipelined?)")  # fmt: skip
-        if stated:
-            at, end = stated.start, stated.end
-        else:
-            at = (
-                block.start
-                + rate_m.start()
-                + (len(rate_m.group(0)) - len(rate_m.group(0).lstrip()))
-            )
-            end = at + len(rate_m.group(0).strip())
-        yield Hit(at, end, msg, {
+        msg = (f"{rate:,.0f} req/s at a {load.latency} {load.latency_unit} mean latency means "
+               f"{in_flight:,.0f} requests in flight, but {conns:,.0f} connections x depth "
+               f"{depth:g} allow at most {limit:,.0f}; possible only with pipelining depth >= "
+               f"{need} (was the test pipelined?)")  # fmt: skip
+        yield Hit(load.start, load.end, msg, {
             "throughput": rate, "mean_latency_s": latency, "connections": conns,
             "in_flight": round(in_flight, 1), "pipelining_depth_needed": need})  # fmt: skip

@@ -1,0 +1,67 @@
+"""The claim passes that read the report's tables and whole paragraphs, after the prose
+claim extractor: computed table columns, ranges and bounds over table pairs, capability
+and verification claims, per-unit figures derived in prose.
+
+A claim these passes find replaces a prose claim on the same stated figure (one claim,
+one finding, per cause); the others are kept as they are.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from claimcheck.extract import grid as G
+from claimcheck.extract.claim_aggregate import aggregate_claims
+from claimcheck.extract.claim_bounds import capability_claims, verification_claims
+from claimcheck.extract.claim_computed import computed_claims
+from claimcheck.extract.claim_perunit import per_unit_claims
+from claimcheck.extract.claim_ranges import range_claims
+from claimcheck.extract.claim_tables import label_index, views
+from claimcheck.extract.sentences import Sentence
+from claimcheck.models import Block, Claim, Document, Extraction, Quantity
+
+MAX_TABLE_CLAIMS = 256  # range and bound claims judged against the tables per report
+Prose = list[tuple[Block, list[tuple[Sentence, list[Quantity]]]]]
+
+
+def relation_claims(
+    doc: Document, ex: Extraction, grids: list[tuple[int, Block, G.Grid]], prose: Prose
+) -> list[Claim]:
+    """``ex.claims`` with the claims of the table and paragraph passes merged in."""
+    tables = views(grids)
+    found: list[Claim] = []
+    for view in tables:
+        found.extend(computed_claims(doc, view))
+    index = label_index(tables)
+    judged = 0
+    for block, sentences in prose:
+        for i, (sentence, qs) in enumerate(sentences):
+            earlier = sentences[max(0, i - 3) : i]
+            if judged < MAX_TABLE_CLAIMS:  # each walks the tables: a bounded number per report
+                more = range_claims(doc, tables, index, block.section, sentence, earlier)
+                more += capability_claims(doc, tables, index, block.section, sentence, qs, earlier)
+                more += aggregate_claims(doc, tables, index, block.section, sentence, qs)
+                judged += len(more)
+                found.extend(more)
+            found.extend(verification_claims(doc, sentence, qs))
+            found.extend(per_unit_claims(doc, sentence, qs, earlier))
+    return merge(ex.claims, found)
+
+
+def merge(existing: list[Claim], found: list[Claim]) -> list[Claim]:
+    """``existing`` and ``found`` in document order, one claim per stated figure: a found
+    claim replaces an existing claim on its stated figure unless only the existing one
+    could be judged."""
+    existing = sorted(existing, key=lambda c: c.start)
+    starts = [c.start for c in existing]
+    dropped: set[int] = set()
+    kept_found = []
+    for f in found:
+        lo, hi = bisect_left(starts, f.start), bisect_left(starts, f.end)
+        same = list(range(lo, hi))
+        if f.status == "unverifiable" and any(existing[k].status != "unverifiable" for k in same):
+            continue
+        dropped.update(same)
+        kept_found.append(f)
+    kept = [c for k, c in enumerate(existing) if k not in dropped]
+    return sorted([*kept, *kept_found], key=lambda c: (c.start, c.kind))

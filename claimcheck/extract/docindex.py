@@ -1,0 +1,132 @@
+"""The DocumentIndex (facts.md section 1): a document's quantities and sentences, built
+once, each sentence with its block, its cue events (a hedge cue, a topic cue) and the extractor's hedge reading; the test
+each block and each table column belongs to; and the small facts read off blocks and cells
+once (conditions stated inside table cells, figures of tool output, loads stated in prose), so that no rule splits sentences or runs an extractor again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from claimcheck import regexlit
+from claimcheck.extract.benchtests import assign_tests, parse_test_name
+from claimcheck.extract.cellfacts import (
+    BaselineCell,
+    CellCondition,
+    baseline_cells,
+    cell_conditions,
+)
+from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
+from claimcheck.extract.eventcounts import EventCount, event_counts
+from claimcheck.extract.modeltokens import ModelToken, model_tokens
+from claimcheck.extract.quantities import scan
+from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.statedload import StatedLoad
+from claimcheck.extract.statsets import StatTable, stat_tables
+from claimcheck.extract.toolfacts import ToolFacts, tool_facts
+from claimcheck.models import Document, Quantity
+
+
+@dataclass(slots=True)
+class IndexedSentence:
+    """One sentence of a (non-code) block, with where it sits and the cues it holds."""
+
+    sentence: Sentence  # the splitter's sentence (text and source start)
+    block: int  # index into ``doc.blocks``
+    first: bool  # the first sentence of its block
+    hedged: bool  # about others' practice or a warning, as the condition extractor reads it
+    hedge_cue: bool  # a hedge cue occurs in it ("some vendors", "beware", ...)
+    topic_cue: bool  # a topic cue occurs in it (the paragraph is about others' practice)
+    counts: list[EventCount]  # counts of events it states ("500 transactions")
+
+    @property
+    def text(self) -> str:
+        """The sentence text."""
+        return self.sentence.text
+
+    @property
+    def start(self) -> int:
+        """Source offset of the sentence."""
+        return self.sentence.start
+
+    @property
+    def end(self) -> int:
+        """Source offset just past the sentence."""
+        return self.sentence.end
+
+
+@dataclass(slots=True)
+class DocumentIndex:
+    """Sentences, tests and per-block facts of one document (built by :func:`index_document`)."""
+
+    text: str  # the indexed document's text (tells whether an index is this document's)
+    sentences: list[IndexedSentence] = field(default_factory=list)
+    block_ranges: list[tuple[int, int]] = field(default_factory=list)  # per block: sentences[a:b]
+    quantities: list[Quantity] = field(default_factory=list)  # every block's, in block order
+    quantity_ranges: list[tuple[int, int]] = field(default_factory=list)  # per block
+    block_tests: list[str | None] = field(default_factory=list)  # per block: its test id
+    # per table block: the test id each header cell names (None: it names none)
+    column_tests: dict[int, list[str | None]] = field(default_factory=dict)
+    cell_conditions: list[CellCondition] = field(default_factory=list)
+    baseline_cells: list[BaselineCell] = field(default_factory=list)
+    tools: ToolFacts | None = None  # figures of tool output and command lines
+    stat_tables: list[StatTable] = field(default_factory=list)  # min/mean/p99/max groups
+    model_tokens: list[ModelToken] = field(default_factory=list)  # "KV-3000", in order
+    stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
+
+    def in_block(self, block: int) -> list[IndexedSentence]:
+        """The sentences of one block, in order."""
+        a, b = self.block_ranges[block]
+        return self.sentences[a:b]
+
+    def quantities_in(self, block: int) -> list[Quantity]:
+        """The quantities of one block, in order."""
+        a, b = self.quantity_ranges[block]
+        return self.quantities[a:b]
+
+    def matches(self, doc: Document) -> bool:
+        """True when this is the index of ``doc`` (its text, split into the same blocks)."""
+        if len(self.block_ranges) != len(doc.blocks):
+            return False
+        return self.text is doc.text or self.text == doc.text
+
+
+def index_document(doc: Document, block_tests: list[str | None] | None = None) -> DocumentIndex:
+    """The index of ``doc`` (``block_tests``: the per-block tests when already assigned).
+    Linear in the document."""
+    if block_tests is None:
+        block_tests = assign_tests(doc)[1]
+    ix = DocumentIndex(doc.text, block_tests=list(block_tests))
+    for bi, block in enumerate(doc.blocks):
+        a = len(ix.sentences)
+        if block.kind != "code":
+            _add_sentences(ix, bi, block.text, block.start)
+        ix.block_ranges.append((a, len(ix.sentences)))
+        q = len(ix.quantities)
+        ix.quantities.extend(scan(block.text, block.start))
+        ix.quantity_ranges.append((q, len(ix.quantities)))
+        if block.table is not None:
+            ix.column_tests[bi] = [_test_id(h) for h in block.table.header]
+    ix.cell_conditions = cell_conditions(doc)
+    ix.baseline_cells = baseline_cells(doc)
+    ix.tools = tool_facts(doc)
+    ix.stat_tables = stat_tables(doc)
+    ix.model_tokens = model_tokens(doc)
+    return ix
+
+
+def _add_sentences(ix: DocumentIndex, bi: int, text: str, start: int) -> None:
+    sentences = split(text, start)
+    if not sentences:
+        return
+    flags = Ctx(text).hedge_flags()
+    for k, (sent, hedged) in enumerate(zip(sentences, flags, strict=True)):
+        hedge = regexlit.search(HEDGE_RE, sent.text) is not None
+        topic = regexlit.search(TOPIC_RE, sent.text) is not None
+        counts = event_counts(sent.text, sent.start)
+        ix.sentences.append(IndexedSentence(sent, bi, k == 0, hedged, hedge, topic, counts))
+
+
+def _test_id(header: str) -> str | None:
+    parsed = parse_test_name(header)
+    return parsed[0] if parsed else None

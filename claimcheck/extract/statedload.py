@@ -1,0 +1,114 @@
+"""Loads stated in prose: a paragraph or list item that gives a request rate, a mean
+latency and a connection count (and perhaps a pipelining depth) together ("29,400 req/s
+at a 12 ms mean over 100 connections"). Tool output, commands and tables are read as runs
+(:mod:`claimcheck.extract.runs`); this is the reading of the prose that states all three.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from claimcheck import lazyre, regexlit
+from claimcheck.models import Block, Document, Measurement
+from claimcheck.units import convert
+
+_NUM = r"(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,])"
+RATE_RE = lazyre.compile(
+    rf"(?:requests/sec(?:ond)?|req/s|reqs/sec|rps|requests per second)\s*+[:=]?\s*+({_NUM}(?:\.\d+)?)"
+    rf"|({_NUM}(?:\.\d+)?)\s*(?:requests/s(?:ec)?|req/s|reqs/s|rps|requests per second)\b",
+    re.IGNORECASE,
+)
+MEAN_RE = lazyre.compile(
+    r"(?:mean|average|avg)[a-z ]{0,20}?(?:latency|response time)?\s*+(?:of|was|is|:|=)?\s*+"
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\b"
+    r"|(?<![\d.])(\d+(?:\.\d+)?)\s*(ms|us|µs|s)\s+(?:mean|average|avg)\b"
+    r"|^[^\S\n]*latency\s+(\d+(?:\.\d+)?)(ms|us|µs|s)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+CONN_RE = lazyre.compile(
+    r"(?:^|\s)(?:-c\s?|--connections[= ]|--concurrency[= ]|-connections[= ])(\d+)\b"
+    r"|(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)\s+(?:concurrent\s+|open\s+|simultaneous\s+|keep-alive\s+)?"
+    r"(?:connections|conns|virtual users|vus|clients)\b",
+    re.IGNORECASE,
+)
+PIPE_RE = lazyre.compile(
+    r"(?:-p\s?|--pipelining[= ]|\bpipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I
+)
+_TIME = {"ms": "millisecond", "us": "microsecond", "µs": "microsecond", "s": "second"}
+
+
+@dataclass(slots=True)
+class StatedLoad:
+    """A rate, mean latency and connection count one prose block states together."""
+
+    start: int  # the rate's source span
+    end: int
+    rate: float  # requests per second
+    latency: str  # the mean latency as written: value and unit
+    latency_unit: str
+    latency_s: float  # in seconds
+    connections: float
+    depth: float  # pipelining depth (1 when none is stated)
+
+
+def _number(text: str | None) -> float | None:
+    return float(text.replace(",", "")) if text else None
+
+
+def _prose_blocks(doc: Document) -> Iterator[Block]:
+    """Paragraphs and list items: tool output, commands and tables are read as runs."""
+    for block in doc.blocks:
+        if block.kind in ("paragraph", "list_item"):
+            yield block
+
+
+def _rate(m: Measurement) -> float | None:
+    """A request-rate measurement in requests per second."""
+    try:
+        return convert(m.value, m.unit, "RPS")
+    except Exception:  # noqa: BLE001 - a unit the table cannot convert: not a rate
+        return None
+
+
+def stated_loads(doc: Document, measurements: list[Measurement]) -> list[StatedLoad]:
+    """Each prose block's stated load, where it gives a rate (a request-rate result read
+    from the text, else a "N req/s" figure), a mean latency and connections."""
+    rates = sorted(
+        (m for m in measurements if m.metric == "rps" and m.source == "text"
+         and m.role == "result" and m.unit),
+        key=lambda m: m.start,
+    )  # fmt: skip
+    starts = [m.start for m in rates]
+    out = []
+    for block in _prose_blocks(doc):
+        text = doc.text[block.start : block.end]
+        i = bisect_right(starts, block.start - 1)
+        stated = rates[i] if i < len(rates) and rates[i].start < block.end else None
+        rate_m = None if stated else regexlit.search(RATE_RE, text)
+        if not (stated or rate_m):  # most blocks state no rate: skip the rest
+            continue
+        mean_m = MEAN_RE.search(text)
+        conn_m = CONN_RE.search(text) if mean_m else None
+        if not (mean_m and conn_m):
+            continue
+        # the rate as the quantity reader read it ("29.4 thousand req/s", "29,397 RPS")
+        rate = _rate(stated) if stated else _number(rate_m.group(1) or rate_m.group(3))
+        groups = mean_m.groups()
+        value, unit = next((groups[i], groups[i + 1]) for i in (0, 2, 4) if groups[i])
+        latency = convert(float(value), _TIME[unit.lower()], "second")
+        conns = _number(conn_m.group(1) or conn_m.group(2))
+        pipe_m = PIPE_RE.search(text)
+        depth = _number(pipe_m.group(1)) if pipe_m else 1.0
+        if not rate or not conns or not depth:
+            continue
+        if stated:
+            at, end = stated.start, stated.end
+        else:
+            lead = len(rate_m.group(0)) - len(rate_m.group(0).lstrip())
+            at = block.start + rate_m.start() + lead
+            end = at + len(rate_m.group(0).strip())
+        out.append(StatedLoad(at, end, rate, value, unit, latency, conns, depth))
+    return out
