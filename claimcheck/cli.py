@@ -60,7 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--fail-on", choices=("error", "warning", "info"), default=None,
                    help="lowest severity that makes the exit status 1 (default: error)")  # fmt: skip
     c.add_argument("--rules-dir", action="append", default=[], help="extra rule files")
-    c.add_argument("--config", help="config file (pyproject.toml or .claimcheck.toml)")
+    c.add_argument("--config",
+                   help="one config file (pyproject.toml or .claimcheck.toml) for every file; "
+                        "without it each file uses the nearest config above it")  # fmt: skip
     c.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
                    help="check files in N worker processes, at most one per CPU (default: 1)")  # fmt: skip
     c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
@@ -85,6 +87,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="text (default) or a Markdown table")  # fmt: skip
     x = sub.add_parser("explain", help="show one rule's docs and examples")
     x.add_argument("code", metavar="CODE", help="a rule code (A001) or name (percent-delta)")
+    x.add_argument("--rules-dir", action="append", default=[],
+                   help="extra rule files, so that your own rules can be explained too")  # fmt: skip
+    x.add_argument("--config", help="config file whose rules-dir to read as well")
     return p
 
 
@@ -125,7 +130,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return eval_main([args.corpus, "--format", args.format])
     if args.command == "explain":
-        return _explain(args.code.upper())
+        return _explain(args.code, args.rules_dir, args.config)
     return EXIT_ERROR
 
 
@@ -353,10 +358,16 @@ def _format_check(result, args: argparse.Namespace, cfg, fmt: str | None = None)
     return import_module(f"claimcheck.report.{fmt}").format_findings(result)
 
 
-def _explain(code: str) -> int:
+def _explain(code: str, rules_dir: list[str], config: str | None) -> int:
     from claimcheck import api
 
-    spec = next((r for r in api.rules() if r.code == code or code.lower() in r.aliases), None)
+    dirs = [*(api.settings(config).rules_dir if config else []), *rules_dir]
+    wanted = code.lower()
+    spec = next(
+        (r for r in api.rules(dirs)
+         if r.code.lower() == wanted or r.name == wanted or wanted in r.aliases),
+        None,
+    )  # fmt: skip
     if spec is None:
         raise ClaimcheckError(f"unknown rule {code!r} (see 'claimcheck rules')")
     print(f"{spec.code} {spec.name} [{spec.severity}]\n\n{spec.summary}\n")

@@ -478,3 +478,20 @@ def test_a_cell_with_its_unit_spelled_out_is_a_measurement():
     ex = claimcheck.extract(text, "t.md")
     got = sorted((m.value, m.unit) for m in ex.measurements)
     assert got == [(38.0, "Gbps"), (1_200_000.0, "RPS")]
+
+
+@pytest.mark.parametrize(
+    ("label", "statistic"),
+    [("Parrot P2", None), ("Kestrel P4 (ms)", None), ("Latency P99", "p99"), ("TLS P99", "p99"),
+     ("Envoy p99", "p99"), ("P99 (ms)", "p99"), ("Response time P95", "p95"), ("P5", "p5")],
+)  # fmt: skip
+def test_a_model_number_is_not_a_percentile(label: str, statistic: str | None) -> None:
+    assert L.statistic_of(label) == statistic
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_products_with_p_model_numbers_are_entities(tmp_path: Path, form: str) -> None:
+    table = (["Proxy", "Requests/sec"], [["Parrot P2", "41,200"], ["Pardee P1", "38,900"]])
+    got = facts(extract(tmp_path, [("h", "Results"), ("t", table)], form))
+    assert got == {("Parrot P2", "rps", 41200.0, None, (), "result"),
+                   ("Pardee P1", "rps", 38900.0, None, (), "result")}  # fmt: skip

@@ -92,4 +92,4 @@ def test_try_repo_runs_the_hooks_on_reports_only(tmp_path: Path):
     assert "A001" in text_part
     assert "tool.py" not in out  # source code is not a report
     assert "sheet.pdf" not in text_part
-    assert re.search(r"sheet\.pdf:\d+:\d+: A001", pdf_part), out
+    assert re.search(r"sheet\.pdf:\d+:\d+(?::\d+)?: A001", pdf_part), out  # page:line:col

@@ -50,6 +50,20 @@ def test_user_rule_runs_from_cli_and_api(tmp_path, capsys):
     assert "X101" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("code", ["X101", "x101", "big-tps"])
+def test_explain_user_rule(tmp_path, capsys, code):
+    folder = write(tmp_path, "X101.toml", GOOD_RULE)
+    assert main(["explain", code, "--rules-dir", folder]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("X101 big-tps [warning]") and "House rule" in out
+    assert main(["explain", code]) == 2  # without the folder the rule is unknown
+    config = tmp_path / ".claimcheck.toml"
+    config.write_text(f'rules-dir = ["{folder}"]\n')
+    capsys.readouterr()
+    assert main(["explain", code, "--config", str(config)]) == 0
+    assert capsys.readouterr().out.startswith("X101 big-tps")
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [

@@ -177,13 +177,25 @@ def _cut(text: str) -> str:
 
 def statistic_of(text: str) -> str | None:
     """The summary statistic a label names ("P99 (ms)" -> "p99", "Avg latency" -> "mean")."""
-    m = _STAT.search(_cut(text))
+    cut = _cut(text)
+    m = _STAT.search(cut)
     if m is None:
         return None
+    if m.group(1) == "P" and len(m.group(2)) == 1 and _model_number(cut[: m.start()]):
+        return None  # "Parrot P2": a model number after a name, not the 2nd percentile
     if m.group(2) or m.group(3):
         num = m.group(2) or m.group(3)
         return "p50" if num == "50" else f"p{num}"
     return _STAT_NAMES.get(m.group(4).lower().replace(" ", "").replace(".", ""), "stdev")
+
+
+def _model_number(before: str) -> bool:
+    """Is "P<n>" right after ``before`` part of a product name: the word before it is a
+    capitalised name that names no metric ("Parrot P2", not "Latency P99")?"""
+    words = before.split()
+    if not words or not words[-1][:1].isupper():
+        return False
+    return metric_of(before) is None and _STAT.search(before) is None and not unit_of(before)
 
 
 def metric_of(text: str) -> str | None:
