@@ -330,22 +330,6 @@ GAPS = [
         "space-grouped thousands ('48 000', SI style) are not one number (NUMBER_RE accepts comma grouping only), so the claim has no operands",
     ),
     gap(
-        "A001",
-        "bad",
-        "datasheet",
-        "datasheet_percent_word",
-        "Throughput rises by 25 percent over the previous model: 15 Gbps compared with 10 Gbps.\n",
-        "a direction verb before the percentage ('rises by 25 percent over ...') is not a claim shape: the claim grammar expects the direction after the percentage ('25% higher')",
-    ),
-    gap(
-        "A002",
-        "bad",
-        "lab review",
-        "review_x_lowercase_after_values",
-        "At 880 Mbps compared with 400 Mbps, the Kesgrave K-6 moved 3x the traffic of the Kesgrave K-2.\n",
-        "operands stated before the claim ('At 880 Mbps compared with 400 Mbps, the K-6 moved 3x the traffic of ...') are not bound; the grammar reads operands only after the stated multiple",
-    ),
-    gap(
         "A003",
         "bad",
         "datasheet",

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from claimcheck.extract import judge
+from claimcheck.extract import judge, relation
 from claimcheck.extract.claimlex import Tok, tokenize
+from claimcheck.extract.markers import with_markers
 from claimcheck.extract.phrases import Phrase, find_phrases
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Operand, Quantity
-from claimcheck.units import same_dimension
+from claimcheck.units import is_information, same_dimension
 
 
 @dataclass
@@ -90,6 +91,29 @@ def stated_wording(doc: Document, stated: Quantity, ph: Phrase) -> tuple[str, st
     return " ".join(doc.text[start:end].split()), word
 
 
+SIZE_WORDS = {"memory", "ram", "footprint", "size", "sizes", "disk", "storage", "heap", "rss",
+              "binary", "image", "payload", "cache"}  # fmt: skip
+
+
+def _marker_wording(doc: Document, toks: list[Tok], marker: relation.Marker) -> str:
+    """The stated value as written, from its qualifier or comparison word before it to the
+    comparison word after it: "rises by 25 percent", "13 points less", "about 3x faster"."""
+    tok = toks[marker.index]
+    q = tok.quantity
+    assert q is not None
+    start, end = tok.start, tok.end
+    if q.qualifier:
+        lo = max(0, start - 30)
+        found = doc.text[lo:start].lower().rfind(q.qualifier)
+        start = lo + found if found >= 0 else start
+    d = marker.direction
+    if d is not None and d.end <= start and start - d.end <= 12:
+        start = d.start
+    elif d is not None and d.start >= end and d.start - end <= 20:
+        end = d.end
+    return " ".join(doc.text[start:end].split())
+
+
 def compatible(a: Quantity, b: Quantity) -> bool:
     """Two operands measure the same kind of thing (a bare number fits anything)."""
     if not a.unit or not b.unit:
@@ -101,17 +125,58 @@ def compatible(a: Quantity, b: Quantity) -> bool:
 
 def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity]) -> list[Pending]:
     """Claims in one sentence (quantities are those inside it)."""
+    quantities = with_markers(sentence.text, sentence.start, quantities)
     if not any(q.is_percent or q.multiplier for q in quantities):
         return []  # the cheap prefilter: no stated delta or multiple here
     toks = tokenize(sentence.text, sentence.start, quantities)
     words = [w for t in toks for w in t.words]
     out = []
-    for ph in find_phrases(toks):
+    phrases = find_phrases(toks)
+    used: set[int] = set()
+    for ph in phrases:
         pending = _claim_from_phrase(doc, sentence, ph, words)
         if pending is not None:
             pending.quantities = quantities
             out.append(pending)
-    return out
+            used.update(id(t.quantity) for t in ph.tokens if t.quantity is not None)
+    shares = any(p.claim.kind == "share" for p in out)
+    for i in relation.unparsed(toks, used):
+        marker = relation.read(toks, i, doc.text, shares)
+        if marker is None:
+            continue
+        pending = _claim_from_marker(doc, sentence, toks, marker, words)
+        pending.quantities = quantities
+        shares = shares or marker.kind == "share"
+        out.append(pending)
+    return sorted(out, key=lambda p: p.stated.start)
+
+
+def _claim_from_marker(
+    doc: Document, sentence: Sentence, toks: list[Tok], marker: relation.Marker, words: list[str]
+) -> Pending:
+    """A claim for a stated value the grammar left over; its operands come later."""
+    tok = toks[marker.index]
+    stated = tok.quantity
+    assert stated is not None
+    ph = Phrase(shape="relation", first=marker.index, last=marker.index + 1, stated=tok,
+                tokens=[tok])  # fmt: skip
+    if marker.direction is not None:
+        ph.directions = [marker.direction]
+    end = stated.end
+    if marker.kind == "share":
+        claim = new_claim(doc, "share", "A003", sentence, stated, stated.text + " of", end)
+        claim.direction = "share"
+        return Pending(claim, sentence, ph, stated, words)
+    rule = "A002" if marker.kind == "ratio" else "A001"
+    phrase_text = _marker_wording(doc, toks, marker)
+    claim = new_claim(doc, marker.kind, rule, sentence, stated, phrase_text, end)
+    if marker.bound:
+        claim.direction, claim.qualifier = "within", "within"
+    elif marker.sign:
+        claim.direction = "higher" if marker.sign == "UP" else "lower"
+    else:
+        claim.direction = direction_of(ph, words, []) or "ratio"
+    return Pending(claim, sentence, ph, stated, words)
 
 
 def _claim_from_phrase(
@@ -123,6 +188,10 @@ def _claim_from_phrase(
     if stated_tok is None or stated_tok.quantity is None:
         return None
     stated = stated_tok.quantity
+    if stated.multiplier:
+        after = _after(ph.tokens, stated_tok)
+        if relation.is_count(stated_tok, after) or relation.a_count(stated.text, after):
+            return None
     subj = ph.subject.quantity if ph.subject else None
     ref = ph.reference.quantity if ph.reference else None
     units = [q.unit for q in (subj, ref) if q is not None]
@@ -144,11 +213,26 @@ def _claim_from_phrase(
     claim = new_claim(doc, kind, rule, sentence, stated, phrase_text, end)
     claim.direction = direction or "ratio"
     if subj is not None and ref is not None and subj is not ref and compatible(subj, ref):
+        if is_information(subj.unit) and not any(w in SIZE_WORDS for w in words):
+            return Pending(claim, sentence, ph, stated, words)  # "on 8 KB and 64 KB objects"
+        if all(is_year(q) for q in (subj, ref)):
+            return Pending(claim, sentence, ph, stated, words)  # "from 2019 to 2024"
         if stated.is_range:
             return Pending(claim, sentence, ph, stated, words)  # a range summarises several pairs
         claim.operands = [operand(doc, subj), operand(doc, ref)]
         judge_pair(claim, stated, subj, ref, words, word)
     return Pending(claim, sentence, ph, stated, words)
+
+
+def is_year(q: Quantity) -> bool:
+    """A bare four-digit integer between 1900 and 2100 ("from 2019 to 2024") is a year."""
+    return (not q.unit and not q.decimals and q.scale == 1 and "," not in q.text
+            and 1900 <= q.value <= 2100)  # fmt: skip
+
+
+def _after(toks: list[Tok], tok: Tok) -> Tok | None:
+    at = next((i for i, t in enumerate(toks) if t is tok), len(toks))
+    return toks[at + 1] if at + 1 < len(toks) else None
 
 
 def judge_pair(

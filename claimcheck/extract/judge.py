@@ -63,6 +63,8 @@ def judge_delta(
     dec = stated.decimals
     shown = ar.shown_decimals(dec)
     primary = readings[0]
+    if points_only:
+        primary = next((r for r in readings if r.name == "points"), primary)
     ops = f"{fmt(subject)} vs {fmt(reference)}"
     accepted = [r for r in readings if r.name in ("relative", "points")]
     if points_only:
@@ -75,6 +77,8 @@ def judge_delta(
     if primary.value < 0 and ar.verify(stated.value, swapped, dec, stated.qualifier).consistent:
         return Judgement("consistent", _pct(swapped, shown), swapped)
     rec = _pct(primary.value, shown)
+    if primary.name == "points":
+        rec = f"{ar.format_number(abs(primary.value), shown)} points"
     verdict = ar.verify(stated.value, primary.value, dec, stated.qualifier, stated.scale)
     head = f'stated "{phrase}"; {ops} is {rec} {word}'
     if primary.value < 0:
@@ -116,6 +120,8 @@ def judge_ratio(
     if a == 0 or b == 0:
         return Judgement("unverifiable", diagnosis="an operand is zero")
     r = a / b
+    if stated.value < 1:
+        return _judge_fraction(stated, subject, reference, phrase)
     if direction == "lower" or (r < 1 < stated.value):
         r = b / a
     dec = max(stated.decimals, 0)
@@ -131,6 +137,18 @@ def judge_ratio(
         return Judgement("inconsistent", rec, r, "info", "truncated",
                          msg + " (truncated rather than rounded)")  # fmt: skip
     return Judgement("inconsistent", rec, r, "error", "mismatch", msg)
+
+
+def _judge_fraction(stated: Quantity, a: Quantity, b: Quantity, phrase: str) -> Judgement:
+    """ "half the latency", "1/8th of the power": the smaller over the larger, to about 10%
+    (a fraction names its denominator, not a rounded decimal)."""
+    small, large = (a, b) if abs(a.value) <= abs(b.value) else (b, a)
+    r = small.value / large.value
+    rec = f"{r:.3f}"
+    if ar.verify(stated.value, r, 3, "about").consistent:
+        return Judgement("consistent", rec, r)
+    return Judgement("inconsistent", rec, r, "error", "mismatch",
+                     f'stated "{phrase}"; {fmt(small)} is {r:.3f} of {fmt(large)}')  # fmt: skip
 
 
 def _pct(value: float, decimals: int) -> str:

@@ -100,8 +100,8 @@ def extract_document(doc: Document) -> Extraction:
         ex.measurements.extend(measured)
     _scope_derived(doc, ex.measurements)
     name_prose_entities(doc, ex.measurements)
-    resolve(doc, pending)
-    ex.runs = extract_runs(doc, mentions)
+    ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
+    resolve(doc, pending, ex)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     ex.claims = relation_claims(doc, ex, grids, prose)
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)

@@ -18,7 +18,8 @@ from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.extract import context, tablefacts
 from claimcheck.extract.claims import Pending, judge_pair, operand
-from claimcheck.models import Document, Operand, Quantity
+from claimcheck.extract.operands import resolve_open
+from claimcheck.models import Document, Extraction, Operand, Quantity
 
 _METRIC_RE = lazyre.compile(
     r"[A-Za-z][A-Za-z0-9]{0,40}\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I
@@ -29,11 +30,20 @@ _OTHERS_RE = lazyre.compile(
 EFFICIENCY_WORDS = ("efficien", "per watt", "/watt")
 
 
-def resolve(doc: Document, pending: list[Pending]) -> None:
-    """Fill operands and verdicts of unverifiable claims where the document allows."""
+def resolve(doc: Document, pending: list[Pending], facts: Extraction | None = None) -> None:
+    """Fill operands and verdicts of unverifiable claims where the document allows (with
+    ``facts``, the extraction so far, operands are also looked for through the facts)."""
     open_claims = [p for p in pending if p.claim.status == "unverifiable" and not p.claim.operands]
-    if not open_claims:
-        return
+    if open_claims:
+        _tables_and_context(doc, open_claims)
+    if facts is not None:
+        resolve_open(doc, pending, facts)
+    if open_claims:
+        _cross_claims(doc, pending)
+
+
+def _tables_and_context(doc: Document, open_claims: list[Pending]) -> None:
+    """The metric-column pass and the earlier-sentences pass."""
     vendors: tablefacts.Vendors | None = None
     by_vendor: dict[int, dict[str, str | None]] = {}  # id(cells) -> row label -> vendor
     worked: dict[tuple, _Pairs | None] = {}  # (id(cells), vendor, lower) -> its pairs
@@ -60,7 +70,6 @@ def resolve(doc: Document, pending: list[Pending]) -> None:
                 _pairwise(doc, p, *labelled[id(cells)])
         if not p.claim.operands and p.earlier and not p.stated.is_range:
             _from_context(doc, p)
-    _cross_claims(doc, pending)
 
 
 def _metric_cells(doc: Document, p: Pending, cache: dict) -> list[tablefacts.CellValue]:

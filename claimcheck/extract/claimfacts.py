@@ -1,0 +1,230 @@
+"""The facts a claim's operands are looked for in: the document's names, each prose figure
+with the name that owns it, the conditions and table axes, indexed once per document.
+
+A figure is owned by the name of a prepositional phrase right after it ("1.1 ms on the
+Falcon"), else by the name written last before it ("device Y 100,000 RPS"); in a
+"respectively" list the k-th name owns the k-th figure.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from itertools import islice
+
+from claimcheck import lazyre
+from claimcheck.extract.claimlex import IDENT_WORDS
+from claimcheck.extract.context import RESPECTIVELY_RE
+from claimcheck.extract.context import entities as capitalised
+from claimcheck.extract.measurements import SPEC_AFTER
+from claimcheck.models import Document, Extraction, Measurement, Quantity
+
+MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
+MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
+
+PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
+
+WORD_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9.'’-]*+")
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A figure that may be one operand of a claim, and who or what it measures."""
+
+    q: Quantity
+    source: str
+    owners: frozenset[str] = frozenset()
+    m: Measurement | None = None
+    metric: str | None = None
+    word: str = ""  # the word right after a bare number ("60K rps"): its unit as written
+    spec: bool = False  # what a link, a port or a licence is rated for ("a 10 Gbps link")
+    run: int | None = None  # index of its load-tool run in ``Extraction.runs``
+
+
+class Facts:
+    """The document's names and figures, indexed once for all the claims."""
+
+    def __init__(self, doc: Document, ex: Extraction) -> None:
+        self.doc = doc
+        self.ex = ex
+        spans = sorted((m.start, m.end, d.id) for d in ex.entities for m in d.mentions)
+        self.mentions = spans
+        self.mention_starts = [s for s, _, _ in spans]
+        self.quantities = ex.quantities
+        self.q_starts = [q.start for q in ex.quantities]
+        self.block_starts = [b.start for b in doc.blocks]
+        self.tables = [m for m in ex.measurements if m.table is not None and m.source == "table"]
+        self.prose = {(m.start, m.end): m for m in ex.measurements if m.source == "text"}
+        self.axes: dict[str, set[float]] = {}
+        for m in self.tables[:MAX_SCAN]:
+            for name, value in m.conditions.items():
+                v = number(value)
+                if v is not None:
+                    self.axes.setdefault(name, set()).add(v)
+        self.axis_words = _axis_words(ex, self.axes)
+        self.condition_spans = sorted((c.start, c.end, c.name, c.value) for c in ex.conditions
+                                      if c.end > c.start)  # fmt: skip
+        self.cond_starts = [c[0] for c in self.condition_spans]
+        self._names: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+        self.owned: dict[tuple[int, int], list[Candidate]] = {}
+        self.selected: dict[tuple, list[Candidate] | None] = {}
+
+    def names(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        """(start, end, key) of every name in [start, end): entity mentions (key: the entity's
+        id) and, where none is, capitalised words (key: the word in lower case). Each span
+        is read once (the claims of one sentence ask about it again and again)."""
+        key = (start, end)
+        if key not in self._names:
+            self._names[key] = self._find_names(start, end)
+        return self._names[key]
+
+    def _find_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        lo, hi = bisect_left(self.mention_starts, start), bisect_left(self.mention_starts, end)
+        found = [x for x in self.mentions[lo:hi] if x[1] <= end]
+        taken = [(a, b) for a, b, _ in found]
+        text = self.doc.text[start:end]
+        lead = len(text) - len(text.lstrip())
+        words: list[tuple[int, int, str]] = []
+        for pos, word in capitalised(text):
+            if pos == lead and not any(ch.isdigit() for ch in word) and not word.isupper():
+                continue  # "Throughput rose ...": a capital that starts the sentence
+            a = start + pos
+            if any(x <= a < y for x, y in taken) or self._in_quantity(a):
+                continue
+            if words and words[-1][1] + 1 == a and self.doc.text[a - 1] in " \n":
+                words[-1] = (words[-1][0], a + len(word), word)  # "Alpha A1": one name
+            else:
+                words.append((a, a + len(word), word))
+        return sorted(found + words)
+
+    def _in_quantity(self, at: int) -> bool:
+        i = bisect_left(self.q_starts, at + 1) - 1
+        return i >= 0 and self.quantities[i].start <= at < self.quantities[i].end
+
+    def conditions_in(self, start: int, end: int) -> list[tuple[str, str]]:
+        """(name, value) of the conditions stated inside [start, end)."""
+        lo, hi = bisect_left(self.cond_starts, start), bisect_left(self.cond_starts, end)
+        return [(n, v) for _, e, n, v in self.condition_spans[lo:hi] if e <= end]
+
+    def is_condition(self, q: Quantity) -> bool:
+        """Is the figure a stated condition (an object size, a load), not a result?"""
+        return covered(self.condition_spans, self.cond_starts, q)
+
+    def is_label(self, q: Quantity) -> bool:
+        """Is a bare number part of a name ("ACE 30", "Build 7", "Table 2")?"""
+        if covered(self.mentions, self.mention_starts, q):
+            return True
+        before = self.doc.text[max(0, q.start - 30) : q.start]
+        words = before.split()
+        if not words or not before.endswith((" ", "\t")) or before.endswith("  "):
+            return False
+        last = words[-1]
+        if q.scale != 1 or "," in q.text or not last[-1:].isalnum():
+            return False  # "36,000", "60K" and a figure after "N2:" are figures
+        return last[:1].isupper() or last.lower() in IDENT_WORDS
+
+    def block_of(self, at: int) -> int:
+        """The index of the block holding offset ``at``."""
+        return max(0, bisect_left(self.block_starts, at + 1) - 1)
+
+
+def covered(spans: list[tuple], starts: list[int], q: Quantity) -> bool:
+    """Does one of the sorted (start, end, ...) ``spans`` cover the quantity's start?"""
+    i = bisect_left(starts, q.end) - 1
+    while i >= 0 and spans[i][1] > q.start:
+        if spans[i][0] <= q.start:
+            return True
+        i -= 1
+    return False
+
+
+def _axis_words(ex: Extraction, axes: dict[str, set[float]]) -> dict[str, set[str]]:
+    """The first three letters of each word that names a condition axis: its canonical
+    name ("cpus") and the header of the labels that carry it ("Workers")."""
+    out = {axis: _stems(axis) for axis in axes}
+    for t in ex.tables:
+        for labels, other in ((t.rows, t.columns), (t.columns, t.rows)):
+            named = {
+                a.condition.split("=")[0] for a in labels if a.condition and "=" in a.condition
+            }
+            heads = [a.label for a in (*labels, *other) if a.kind == "label"]
+            for axis in named & out.keys():
+                for head in heads:
+                    out[axis] |= _stems(head)
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    return {t[:3] for t in re.split(r"[_\W]+", text.lower()) if len(t) >= 3}
+
+
+def number(value: object) -> float | None:
+    """A condition value as a number ("1,000" -> 1000.0), or None."""
+    try:
+        return float(str(value).replace(",", ""))
+    except ValueError:
+        return None
+
+
+def owned_figures(
+    facts: Facts, start: int, end: int, qs: list[Quantity], source: str
+) -> list[Candidate]:
+    """Candidates for the figures of one sentence, each owned by the name beside it: the
+    name of a prepositional phrase right after it ("1.1 ms on the Falcon"), else the name
+    written last before it and after the figure before ("device Y 100,000 RPS")."""
+    names = facts.names(start, end)
+    at = [n[0] for n in names]
+    text = facts.doc.text
+    out: list[Candidate] = []
+    claimed = start
+    for i, q in enumerate(qs):
+        nxt = qs[i + 1].start if i + 1 < len(qs) else end
+        owner = None
+        after = words_between(text, q.end, nxt)
+        if after and after[0][0] in PREPOSITIONS:
+            stop = next((a for w, a in after if w in ("and", "while", "whereas", "but")), nxt)
+            stop = min(stop, _comma(text, q.end, nxt))
+            k = bisect_left(at, q.end)
+            if k < len(names) and names[k][0] < stop:
+                owner, claimed = names[k][2], stop
+        if owner is None:
+            k = bisect_left(at, q.start) - 1
+            owner = names[k][2] if k >= 0 and names[k][0] >= claimed else None
+            claimed = q.end
+        m = facts.prose.get((q.start, q.end))
+        owners = frozenset({owner} if owner else ())
+        word = after[0][0] if after and not q.unit and after[0][1] - q.end <= 1 else ""
+        spec = bool(SPEC_AFTER.match(text, q.end, min(end, q.end + 40)))
+        out.append(Candidate(q, source, owners, m, m.metric if m else None, word, spec))
+    _respectively(text, start, end, names, out)
+    return out
+
+
+def _respectively(
+    text: str, start: int, end: int, names: list[tuple[int, int, str]], cands: list[Candidate]
+) -> None:
+    """ "A and B reached 30,000 and 20,000 rps, respectively": the k-th name owns the k-th
+    figure (when the names listed before the figures are as many as the figures)."""
+    if not cands or not RESPECTIVELY_RE.search(text, start, end):
+        return
+    listed = []
+    for n in names:
+        if n[0] >= cands[0].q.start:
+            break
+        if n[2] not in listed:
+            listed.append(n[2])
+    if len(listed) == len(cands):
+        for c, name in zip(cands, listed, strict=True):
+            c.owners = frozenset({name})
+
+
+def _comma(text: str, start: int, end: int) -> int:
+    at = text.find(",", start, end)
+    return end if at < 0 else at
+
+
+def words_between(text: str, start: int, end: int, most: int = 8) -> list[tuple[str, int]]:
+    """The first ``most`` words of text[start:end], lower-cased, with their offsets."""
+    found = islice(WORD_RE.finditer(text, start, end), most)
+    return [(m.group(0).lower(), m.start()) for m in found]

@@ -1,0 +1,474 @@
+"""Operands of a claim found through the facts, not through the wording of its sentence.
+
+For a claim left without operands, candidates are asked for along a scope ladder: the
+figures of its sentence, of the sentences before it in the paragraph, of the paragraphs
+before it in the section, then the table cells of its section and of the document. Each
+prose figure is owned by the name beside it ("1.1 ms on the Falcon", "device Y 100,000
+RPS"); each table cell by its entity, its table's title and its conditions. The claim's
+own names (the subject before the stated value, the reference after "than", "of", "vs")
+and the conditions it names ("for 0 KB files ... between 1 and 36 CPUs") select among
+them. Every plausible assignment of subject and reference is tried (a bounded number):
+the claim is consistent when one fits, inconsistent only when the assignment is
+unambiguous, and unverifiable otherwise, with a message that says which.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import replace
+from itertools import combinations
+
+from claimcheck.extract.claimfacts import (
+    MAX_OWNED,
+    MAX_SCAN,
+    WORD_RE,
+    Candidate,
+    Facts,
+    number,
+    owned_figures,
+)
+from claimcheck.extract.claimhints import GROUPS, Hints, hints_of
+from claimcheck.extract.claims import SIZE_WORDS, Pending, compatible, is_year, judge_pair
+from claimcheck.extract.quantities import scan
+from claimcheck.extract.tablecells import cell_labels
+from claimcheck.extract.verdicts import is_time, judge_share, judge_speed, judge_within, speed_word
+from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
+from claimcheck.units import is_information, same_dimension
+
+MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
+MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
+PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
+KINDS = ("percent-delta", "ratio", "share")
+
+
+def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
+    """Find and judge the operands of every claim still without them."""
+    todo = [p for p in pending if _open(p)]
+    if not pending:
+        return
+    facts = Facts(doc, ex)
+    stated: dict[int, list[Pending]] = {}
+    for p in pending:
+        stated.setdefault(p.sentence.start, []).append(p)
+    for p in todo:
+        siblings = stated.get(p.sentence.start, [])
+        if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
+            _resolve(facts, p, siblings)
+    for p in pending:
+        siblings = stated.get(p.sentence.start, [])
+        if p.claim.kind in KINDS and len(siblings) <= MAX_CLAIMS and p.claim.subject is None:
+            _describe(facts, p, siblings)
+
+
+def _open(p: Pending) -> bool:
+    c = p.claim
+    return (
+        c.kind in KINDS and c.status == "unverifiable" and not c.operands and not p.stated.is_range
+    )
+
+
+def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
+    markers = {id(s.stated) for s in siblings}
+    owned = _sentence_candidates(facts, p, siblings)
+    hints = hints_of(facts, p, siblings, owned)
+    named = {v for values in hints.conditions.values() for v in values}
+    if named:  # "between 1 and 36 CPUs": the values of a table's condition axis
+        owned = [c for c in owned if c.q.unit or c.q.value not in named]
+    sizes = any(w in SIZE_WORDS for w in p.words)
+    speed = speed_word(p)
+    owned = [c for c in owned if _kind_fits(c, hints, sizes, speed)]
+    p.claim.subject, p.claim.reference, p.claim.metric = (
+        hints.subject,
+        hints.reference,
+        hints.metric,
+    )
+    if _try(facts, p, hints, owned, strict=_pinned(facts, p, hints, owned), whole_sentence=True):
+        return
+    # the sentences before it in its paragraph, then the paragraphs before it in its section
+    earlier: list[Candidate] = []
+    for sent, qs in p.earlier:
+        key = (sent.start, sent.end)
+        if key not in facts.owned:
+            found = [q for q in qs if _operand_like(facts, q, markers)][:MAX_OWNED]
+            facts.owned[key] = owned_figures(facts, *key, found, "previous_sentence")
+        earlier.extend(facts.owned[key])
+    earlier.extend(_previous_blocks(facts, p, markers))
+    by_name = [c for c in earlier if c.owners & {hints.subject, hints.reference}]
+    if by_name and p.claim.kind == "share" and hints.reference is None and not owned:
+        by_name = earlier[:MAX_CANDIDATES]  # "keeps 75% of that rate": the whole is unnamed
+    if by_name and _try(facts, p, hints, owned + by_name, strict=False):
+        return
+    if not owned and p.earlier:  # the operands stated just before: "A vs B. So A is 3x B."
+        sent, _ = p.earlier[-1]
+        last = [c for c in earlier if sent.start <= c.q.start < sent.end]
+        if _try(facts, p, hints, last, strict=False, whole_sentence=True):
+            return
+    if not _from_tables(facts, p, hints, owned):
+        _from_runs(facts, p, hints)
+
+
+def _pinned(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
+    """May a single non-fitting pair of the sentence's own figures make the claim wrong?
+    Not when the claim names a reference that owns none of them ("10 and 40 Gbps at two
+    frame sizes, 25% more than Y"), nor when its clause (up to a semicolon) holds none of
+    them ("X 30,000 rps and Y 20,000; at 500 users X was also 10% faster")."""
+    if hints.whole is not None:
+        return True  # an elliptical share takes the whole of the share before it
+    named = any(c.owners for c in owned)
+    if hints.reference and named and not any(hints.reference in c.owners for c in owned):
+        return False
+    text = facts.doc.text
+    cut = [i for i in range(p.sentence.start, p.sentence.end) if text[i] == ";"]
+    if not cut:
+        return True
+    part = sum(1 for i in cut if i < p.stated.start)
+    parts = [sum(1 for i in cut if i < c.q.start) for c in owned]
+    here, before = parts.count(part), parts.count(part - 1)
+    return here == len(owned) or (here == 1 and before == 1 and len(owned) == 2)
+
+
+def _sentence_candidates(facts: Facts, p: Pending, siblings: list[Pending]) -> list[Candidate]:
+    """The figures of the claim's sentence that may be operands, with their owners (read
+    once per sentence)."""
+    key = (p.sentence.start, p.sentence.end)
+    if key not in facts.owned:
+        markers = {id(s.stated) for s in siblings}
+        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers)][:MAX_OWNED]
+        facts.owned[key] = owned_figures(facts, *key, own, "sentence")
+    return facts.owned[key]
+
+
+def _ends(qs: list[Quantity]) -> list[Quantity]:
+    """The figures of a sentence, a change read as a range ("from 41% to 32%") as its two
+    ends."""
+    out = []
+    for q in qs:
+        parts = q.text.split(" to ") if q.is_range and q.range_low is not None else []
+        if len(parts) != 2 or q.range_high is None:
+            out.append(q)
+            continue
+        cut = q.start + len(parts[0])
+        first = float(
+            q.range_low if q.text.find(str(int(q.range_low))) < len(parts[0]) else q.range_high
+        )
+        second = q.range_high if first == q.range_low else q.range_low
+        out.append(q.model_copy(update={"text": parts[0], "end": cut, "value": first,
+                                        "range_low": None, "range_high": None}))  # fmt: skip
+        out.append(q.model_copy(update={"text": parts[1], "start": q.end - len(parts[1]),
+                                        "value": second, "range_low": None, "range_high": None}))  # fmt: skip
+    return out
+
+
+def _operand_like(facts: Facts, q: Quantity, markers: set[int]) -> bool:
+    """Could the figure be a cited operand (not a stated value, a count word or a condition)?"""
+    if id(q) in markers or q.multiplier or q.is_range:
+        return False
+    if q.is_word and not q.unit:
+        return False
+    if not q.unit and facts.is_label(q):
+        return False
+    return not facts.is_condition(q)
+
+
+def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candidate]:
+    """Figures of the prose paragraphs before the claim's own, in its section."""
+    doc = facts.doc
+    bi = facts.block_of(p.sentence.start)
+    section = doc.blocks[bi].section
+    out: list[Candidate] = []
+    for j in range(bi - 1, max(-1, bi - 1 - PREVIOUS_BLOCKS), -1):
+        b = doc.blocks[j]
+        if b.section != section:
+            break
+        if b.table is not None or b.kind not in ("paragraph", "list_item"):
+            continue
+        lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
+        key = (b.start, b.end)
+        if key not in facts.owned:
+            qs = [q for q in facts.quantities[lo:hi] if _operand_like(facts, q, markers)]
+            facts.owned[key] = owned_figures(facts, *key, qs[-MAX_OWNED:], "paragraph")
+        out.extend(facts.owned[key])
+    return out
+
+
+def _from_runs(facts: Facts, p: Pending, hints: Hints) -> None:
+    """The load-tool runs of the two entities the claim names ("the Kinto K2 is 33% faster
+    than the Pollux P1" below a wrk run of each): their request rates, or mean latencies."""
+    if not (hints.subject and hints.reference) or not facts.ex.runs:
+        return
+    cands = []
+    for index, run in enumerate(facts.ex.runs[:MAX_SCAN]):
+        owners = {run.device} if run.device else set()
+        owners |= {w.lower() for w in WORD_RE.findall(run.section or "")}
+        if run.warmup or not owners & {hints.subject, hints.reference}:
+            continue
+        for name, metric in RUN_RESULTS.items():
+            v = run.results.get(name)
+            if (
+                v is None
+                or hints.metric
+                and GROUPS.get(hints.metric, hints.metric) != GROUPS.get(metric, metric)
+            ):
+                continue
+            q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=v.unit)
+            cands.append(Candidate(q, "run", frozenset(owners), None, metric, metric, run=index))
+    if len(cands) >= 2:
+        _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False)
+
+
+RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
+
+
+def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
+    """Table cells chosen by the claim's metric, conditions and names: its section's
+    tables first, then the document's."""
+    if not facts.tables or not (hints.conditions or hints.subject or hints.reference):
+        return False
+    section = facts.doc.blocks[facts.block_of(p.sentence.start)].section
+    hints = replace(hints, whole=None)  # a sibling's whole is a figure of its own conditions
+    in_section = [m for m in facts.tables[:MAX_SCAN] if m.section == section]
+    for pool in (in_section, facts.tables[:MAX_SCAN]):
+        memo = (pool is in_section, section, hints.metric, hints.statistic,
+                tuple(sorted((k, tuple(sorted(v))) for k, v in hints.conditions.items())))  # fmt: skip
+        if memo not in facts.selected:
+            facts.selected[memo] = _select(pool, hints)
+        cands = facts.selected[memo]
+        if cands is None:
+            continue
+        if not hints.conditions and not (len(cands) == 2 and (hints.subject or hints.reference)):
+            # no condition named: the cells of the names it names
+            cands = [c for c in cands if c.owners & {hints.subject, hints.reference}]
+        # cells the claim names no condition of are pinned only by both its names
+        if len(cands) >= 2 and _try(
+            facts, p, hints, cands, strict=bool(hints.conditions), whole_sentence=True
+        ):
+            return True
+    return False
+
+
+def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
+    """The cells that match every condition the claim names, of its metric."""
+    picked = []
+    for m in pool:
+        if m.role not in ("result", "advertised", "spec"):
+            continue
+        if m.statistic != hints.statistic and not (
+            hints.statistic is None and m.statistic == "mean"
+        ):
+            continue
+        if hints.metric and m.metric != hints.metric:
+            continue
+        if any(
+            number(m.conditions.get(axis)) not in values
+            for axis, values in hints.conditions.items()
+        ):
+            continue
+        picked.append(m)
+    if len(picked) < 2 or len(picked) > 3 * MAX_CANDIDATES:
+        return None
+    return [
+        Candidate(_quantity(m), "table_cell", _table_owners(m), m, m.metric, m.metric)
+        for m in picked
+    ]
+
+
+def _table_owners(m: Measurement) -> frozenset[str]:
+    keys = {k for k in (m.device, m.entity and m.entity.lower()) if k}
+    if m.section:
+        keys.update(w.lower() for w in WORD_RE.findall(m.section))
+    return frozenset(keys)
+
+
+def _quantity(m: Measurement) -> Quantity:
+    """A table cell as a quantity; a cell written with a scale word ("2.04 million") keeps
+    the value that word gives it."""
+    q = Quantity(text=m.text, start=m.start, end=m.end, value=m.value, decimals=m.decimals)
+    found = scan(m.text, m.start)
+    if len(found) == 1 and found[0].scale != 1 and not found[0].unit:
+        q.value, q.scale = found[0].value, found[0].scale
+    return q
+
+
+def _try(
+    facts: Facts,
+    p: Pending,
+    hints: Hints,
+    cands: list[Candidate],
+    strict: bool,
+    whole_sentence: bool = False,
+) -> bool:
+    """Judge the claim on every plausible assignment of ``cands``; True when decided.
+
+    ``strict``: a single assignment that does not fit makes the claim inconsistent (the
+    operands are the sentence's own or pinned by the names and conditions it states);
+    otherwise only a fit decides."""
+    pairs, roles = _assignments(p.claim.kind, cands, hints)
+    if roles is None and hints.whole is not None:
+        return False
+    direction = p.claim.direction
+    if not pairs:
+        return False
+    if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
+        return False
+    for subj, ref in pairs:
+        orders = [(subj, ref)] if roles else [(subj, ref), (ref, subj)]
+        for a, b in orders:
+            if _judge(facts, p, a, b) == "consistent":
+                return True
+    unique = len(pairs) == 1 and (roles or not whole_sentence or len(cands) == 2)
+    a, b = pairs[0]  # two bare numbers may be anything, unless a unit word follows both
+    unique = unique and bool(a.q.unit or b.q.unit or a.word and a.word == b.word)
+    strict = strict or roles == "both"
+    if strict and unique and (roles or whole_sentence):
+        subj, ref = pairs[0]
+        if not roles:
+            subj, ref = _changed(facts, subj, ref) or _in_direction(p, subj, ref)
+        _judge(facts, p, subj, ref)
+        return True
+    _reset(p.claim, pairs)
+    p.claim.direction = direction
+    return False
+
+
+def _assignments(
+    kind: str, cands: list[Candidate], hints: Hints
+) -> tuple[list[tuple[Candidate, Candidate]], bool]:
+    """(subject, reference) pairs of compatible candidates, and whether the roles are known."""
+    subj = [c for c in cands if hints.subject and hints.subject in c.owners]
+    ref = [c for c in cands if hints.reference and hints.reference in c.owners]
+    roles: str | None = (
+        "both" if len(subj) == 1 and len(ref) == 1 else ("one" if subj or ref else None)
+    )
+    if ref and hints.whole is not None and kind == "share":
+        ref = [c for c in ref if c.q.start == hints.whole]
+    elif hints.whole is not None and kind == "share":
+        ref = [c for c in cands if c.q.start == hints.whole]
+    if subj and not ref:
+        ref = [c for c in cands if hints.subject not in c.owners]
+    elif ref and not subj:
+        subj = [c for c in cands if hints.reference not in c.owners]
+    if roles and subj and ref:
+        pairs = [(a, b) for a in subj for b in ref if a is not b and _fits(a, b)]
+        if pairs or len(subj) + len(ref) > 2:
+            return pairs, roles
+    pairs = [(a, b) for a, b in combinations(cands[: 2 * MAX_CANDIDATES], 2) if _fits(a, b)]
+    return pairs, None
+
+
+def _kind_fits(c: Candidate, hints: Hints, sizes: bool, speed: bool) -> bool:
+    """Can the figure be what the claim compares? An object or memory size only where the
+    sentence speaks of sizes; a figure of another kind of metric than the one it names
+    ("throughput is 20% higher" beside two latencies) never; a link or port speed never."""
+    if is_information(c.q.unit) and not sizes:
+        return False
+    if c.spec or is_year(c.q) or speed and c.q.is_percent:
+        return False  # "faster" is never said of two percentages (loads, shares of tests)
+    metric = c.metric or _unit_metric(c.q.unit)
+    if hints.metric and metric:
+        return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(metric, metric)
+    return True
+
+
+def _unit_metric(unit: str) -> str | None:
+    """The metric family a unit implies: a time is a latency, a count per second a rate."""
+    if not unit or unit == "percent":
+        return None
+    if same_dimension(unit, "second"):
+        return "latency"
+    return "rps" if "/ second" in unit or unit in ("RPS", "CPS", "TPS") else None
+
+
+def _fits(a: Candidate, b: Candidate) -> bool:
+    if a.metric and b.metric and a.metric != b.metric:
+        return False
+    if (
+        a.m is not None
+        and b.m is not None
+        and (a.m.role, a.m.statistic) != (b.m.role, b.m.statistic)
+    ):
+        return False  # a datasheet figure against a measured one, a p99 against a mean
+    if is_information(a.q.unit) != is_information(b.q.unit):
+        return False
+    return compatible(a.q, b.q) and a.q.value != b.q.value
+
+
+def _changed(facts: Facts, a: Candidate, b: Candidate) -> tuple[Candidate, Candidate] | None:
+    """ "from A to B", "A → B": B is the new figure, compared with A."""
+    first, second = (a, b) if a.q.start <= b.q.start else (b, a)
+    between = facts.doc.text[first.q.end : second.q.start].split()
+    if between and between[-1].lower() in ("to", "→", "->", "=>") and len(between) <= 3:
+        return second, first
+    return None
+
+
+def _in_direction(p: Pending, a: Candidate, b: Candidate) -> tuple[Candidate, Candidate]:
+    """With the roles unknown, the order the claim's direction implies."""
+    if p.claim.kind == "share":
+        return (a, b) if abs(a.q.value) <= abs(b.q.value) else (b, a)
+    lower = p.claim.direction == "lower"
+    bigger, smaller = (a, b) if a.q.value >= b.q.value else (b, a)
+    return (smaller, bigger) if lower else (bigger, smaller)
+
+
+def _judge(facts: Facts, p: Pending, subj: Candidate, ref: Candidate) -> str:
+    claim = p.claim
+    claim.operands = [_operand(facts, subj), _operand(facts, ref)]
+    if claim.kind == "share":
+        judge_share(p, subj.q, ref.q)
+    elif claim.direction == "within":
+        judge_within(p, subj.q, ref.q)
+    elif claim.kind == "percent-delta" and speed_word(p) and is_time(subj.q, ref.q):
+        judge_speed(p, subj.q, ref.q)
+    else:
+        judge_pair(claim, p.stated, subj.q, ref.q, p.words)
+    return claim.status
+
+
+def _reset(claim, pairs: list[tuple[Candidate, Candidate]]) -> None:  # noqa: ANN001
+    """Back to unverifiable, saying which assignments were tried."""
+    claim.operands = []
+    claim.status, claim.recomputed, claim.recomputed_value = "unverifiable", None, None
+    claim.severity = None
+    shown = ", ".join(f"{a.q.text} vs {b.q.text}" for a, b in pairs[:3])
+    more = f" and {len(pairs) - 3} more" if len(pairs) > 3 else ""
+    claim.diagnosis = "ambiguous"
+    claim.message = (f'stated "{claim.stated}": {len(pairs)} possible operand pairs '
+                     f"({shown}{more}), none fits and none is certain")  # fmt: skip
+
+
+def _operand(facts: Facts, c: Candidate) -> Operand:
+    doc = facts.doc
+    q = c.q
+    line, _ = doc.position(q.start)
+    if c.run is not None:
+        owner = facts.ex.runs[c.run].device
+    elif c.m is not None and c.source == "table_cell":
+        owner = c.m.entity or c.m.device
+    else:
+        owner = next(iter(sorted(c.owners)), None)
+    op = Operand(text=q.text, value=q.value, unit=q.unit, start=q.start, end=q.end, line=line,
+                 source=c.source, entity=owner)  # fmt: skip
+    op.run = c.run
+    if c.m is not None and c.source == "table_cell":
+        op.table = c.m.table
+        op.row, op.column = cell_labels(doc, c.m.start)
+        op.label = f"{op.row} / {op.column}"
+    return op
+
+
+def _describe(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
+    """Name the subject, reference and metric of a claim whose operands the grammar found,
+    and the entity of each of its operands."""
+    owned = _sentence_candidates(facts, p, siblings)
+    hints = hints_of(facts, p, siblings, owned)
+    c = p.claim
+    c.subject, c.reference, c.metric = hints.subject, hints.reference, hints.metric
+    if len(c.operands) == 2 and c.kind in KINDS:  # the grammar gives the roles
+        for o, name in zip(c.operands, (c.subject, c.reference), strict=True):
+            o.entity = o.entity or name
+        return
+    by_start = {x.q.start: x for x in owned}
+    for o in c.operands:
+        x = by_start.get(o.start)
+        if o.entity is None and x is not None and x.owners:
+            o.entity = min(x.owners)

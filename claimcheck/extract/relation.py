@@ -1,0 +1,182 @@
+"""A claim is a relation, not a phrase: what a stated marker asserts, wherever its words stand.
+
+The claim grammar recognises a few sentence shapes; every percentage or multiple it leaves
+over is read here from the tokens around it: a multiple ("22.7-fold", "167 times as many",
+"a factor of 6") states a ratio; a percentage followed by "of" ("runs at 85% of X's rate")
+or standing after a name beside an earlier share ("... and Y 49%") states a share; a
+percentage with a comparison word on either side ("25% faster", "rises by 25 percent",
+"(+58%)") states a difference; "within N% of" states a bound on a difference. A percentage
+with none of these states a level ("CPU was 30%"), not a claim. Operands are not looked for
+here: :mod:`claimcheck.extract.operands` finds them through the facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck.extract.claimlex import Tok
+
+DIRECTION_TYPES = {"UP", "DOWN", "BETTER", "WORSE"}
+SIGNS = {"+": "UP", "-": "DOWN", "−": "DOWN", "–": "DOWN"}
+COUNT_NEXT = {"QTY", "MULT"}  # "2 x 10 GbE": a count of parts, not a multiple
+
+
+@dataclass(slots=True)
+class Marker:
+    """An unparsed stated value read as a relation."""
+
+    index: int  # the token index of the stated value
+    kind: str  # percent-delta, ratio, share
+    direction: Tok | None = None  # the comparison word, wherever it stands
+    sign: str | None = None  # "UP" / "DOWN" for a signed "+58%"
+    bound: bool = False  # "within N%": the difference is at most N
+
+
+def unparsed(toks: list[Tok], used: set[int]) -> list[int]:
+    """Indices of percentage and multiple tokens that no parsed phrase covers (``used``:
+    ids of the quantities inside parsed phrases)."""
+    return [
+        i
+        for i, t in enumerate(toks)
+        if (t.type in ("PCT", "MULT") or _points(toks, i))
+        and t.quantity is not None
+        and id(t.quantity) not in used
+    ]
+
+
+def _points(toks: list[Tok], i: int) -> bool:
+    """ "13 points less CPU", "by 9 percentage points": a difference in points."""
+    t = toks[i]
+    if t.type != "QTY" or t.quantity is None or t.quantity.unit or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1]
+    return nxt.type == "W" and nxt.words[0] in ("points", "percentage", "pp")
+
+
+def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | None:
+    """What the marker at token ``i`` asserts (``text``: the document text, for the sign
+    written before a percentage; ``shares_before``: a share was stated earlier in the
+    sentence)."""
+    t = toks[i]
+    q = t.quantity
+    assert q is not None
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if t.type == "QTY":  # points: a difference only with a comparison word
+        direction = _direction_after(toks, i, 4) or _direction_before(toks, i)
+        return Marker(i, "percent-delta", direction) if direction is not None else None
+    if t.type == "MULT":
+        if is_count(t, nxt) or a_count(q.text, nxt):
+            return None  # "2 x 10 GbE", "repeated three times and ...": how many, not how much
+        if (
+            q.is_word
+            and q.value == 0.5
+            and (nxt is None or nxt.type == "W" and nxt.words[0] not in ("the", "as", "that"))
+        ):
+            return None  # "half" alone is not a ratio ("half of them", "in half")
+        return Marker(i, "ratio", _direction_after(toks, i))
+    before = text[max(0, t.start - 1) : t.start]
+    sign = SIGNS.get(before)
+    prev = toks[i - 1] if i else None
+    if prev is not None and prev.type == "W" and prev.words[-1] == "within":
+        return Marker(i, "percent-delta", bound=True)
+    direction = _direction_after(toks, i) or _direction_before(toks, i)
+    if nxt is not None and nxt.type == "OF" and direction is None:
+        after = toks[i + 2] if i + 2 < len(toks) else None
+        if after is not None and after.type == "W" and _population(after, toks, i + 2):
+            return None  # "the slowest 5% of requests", "90% of Fortune 500 firms": a count
+        return Marker(i, "share")
+    if direction is not None or sign:
+        return Marker(i, "percent-delta", direction, sign)
+    if (
+        shares_before
+        and prev is not None
+        and (prev.type in ("AND", "COMMA") or prev.type == "W" and _names(prev))
+    ):
+        return Marker(i, "share")  # "nginx keeps 58% of that rate and Traefik 49%"
+    return None
+
+
+TIMES_GO_ON = {"as", "the", "that", "what", "its", "their", "our", "his", "her", "more", "less",
+               "higher", "lower", "greater", "fewer", "larger", "smaller", "over"}  # fmt: skip
+
+
+def a_count(text: str, nxt: Tok | None) -> bool:
+    """ "N times" that ends its clause or runs into a preposition counts repetitions."""
+    if not text.lower().endswith("times"):
+        return False
+    if nxt is None:
+        return True
+    if nxt.type in DIRECTION_TYPES or nxt.type in ("THAT", "OF", "COMPARED"):
+        return False
+    return nxt.type != "W" or nxt.words[0] not in TIMES_GO_ON
+
+
+def is_count(t: Tok, nxt: Tok | None) -> bool:
+    """ "2 x Intel Xeon", "4 x 10 GbE": a number of parts, written with a spaced x."""
+    written = t.text.rstrip()
+    if written[-1:] not in ("x", "X", "×") or written[-2:-1] != " ":
+        return False
+    return nxt is None or nxt.type in COUNT_NEXT or nxt.text[:1].isupper()
+
+
+def _direction_after(toks: list[Tok], i: int, span: int = 3) -> Tok | None:
+    """The comparison word just after the stated value ("3x faster", "25% more RPS")."""
+    for t in toks[i + 1 : i + 1 + span]:
+        if t.type in DIRECTION_TYPES:
+            return t
+        if t.type not in ("W", "COP") or len(t.words) > 2:
+            return None
+    return None
+
+
+def _direction_before(toks: list[Tok], i: int) -> Tok | None:
+    """A comparison word before it: "rises by 25 percent", "an increase of 58%"."""
+    if i >= 1 and toks[i - 1].type == "W" and toks[i - 1].words[-1] in DIRECTION_VERBS:
+        prev = toks[i - 1]  # "throughput rose 50%"
+    elif i < 2 or toks[i - 1].type not in ("BY", "OF"):
+        return None
+    else:
+        prev = toks[i - 2]
+    if prev.type in DIRECTION_TYPES:
+        return prev
+    if prev.type == "W" and prev.words[-1] in DIRECTION_VERBS:
+        word = prev.text.split()[-1]
+        return Tok(DIRECTION_VERBS[prev.words[-1]], prev.end - len(word), prev.end, word)
+    return None
+
+
+DIRECTION_VERBS = {
+    "rises": "UP", "rose": "UP", "grew": "UP", "grows": "UP", "climbed": "UP", "climbs": "UP",
+    "jumped": "UP", "jumps": "UP", "increased": "UP", "improves": "UP", "improved": "UP",
+    "falls": "DOWN", "fell": "DOWN", "dropped": "DOWN", "drops": "DOWN", "shrank": "DOWN",
+    "shrinks": "DOWN", "declined": "DOWN", "declines": "DOWN",
+}  # fmt: skip
+
+
+DETERMINERS = {"the", "its", "their", "that", "this", "those", "these", "his", "her", "our",
+               "a", "an", "each", "what", "which", "whatever"}  # fmt: skip
+
+
+def _population(t: Tok, toks: list[Tok], i: int) -> bool:
+    """Does "N% of" go on with a plural noun or a numbered name ("(the) requests", "the
+    flows", "the Fortune 500"), i.e. a part of a population rather than of a figure?"""
+    words = [w for w in t.text.split() if any(ch.isalnum() for ch in w)]
+    while words and words[0].lower() in DETERMINERS:
+        words = words[1:]
+    if not words or words[0].endswith(("'s", "’s")):
+        return False
+    if len(words) >= 2 and words[0][:1].isupper() and words[1].isdigit():
+        return True  # "the Fortune 500": a numbered name
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and nxt.type == "QTY":
+        return bool(nxt.quantity and not nxt.quantity.unit and words[-1][:1].isupper())
+    ended = len(t.text.split()) > len(words)  # the noun ends the clause ("the flows.")
+    last = words[-1].lower()
+    plural = last.endswith("s") and not last.endswith("ss")
+    return plural and len(words) <= 2 and (ended or i + 1 >= len(toks) or nxt.type != "W")
+
+
+def _names(t: Tok) -> bool:
+    """Does a word run end in a name (a capitalised or lower-case product word)?"""
+    last = t.text.split()[-1] if t.text.split() else ""
+    return bool(last) and last.lower() not in ("and", "or", "the", "while", "whereas")
