@@ -8,11 +8,12 @@ random supported phrasing with a right or a wrong stated value.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -257,6 +258,9 @@ def test_property_random_claim_is_judged(kind, form, names, small, factor, right
         forms, a, b = SHARE_FORMS, small, big
         true = small / big * 100
         stated = round(true) if right else round(true) + max(5, round(true * 0.3))
+    scaled = true * (10 if kind == "ratio" else 1)
+    # a true value on a rounding boundary (112.5% stated as "112%") is a matter of convention
+    assume(abs(scaled - math.floor(scaled) - 0.5) > 1e-6)
     text = forms[form % len(forms)].format(A=names[0], B=names[1], a=_fmt(a), b=_fmt(b), s=stated)
     claims = claimcheck.extract(text, "random.md").claims
     assert claims, text
