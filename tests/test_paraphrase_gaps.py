@@ -58,22 +58,6 @@ GAPS = [
         "an exact (unqualified) prose figure beside a table is deliberately skipped; the prose figure gets test=None while the table gets 'L4 throughput'",
     ),
     gap(
-        "A007",
-        "bad",
-        "datasheet",
-        "datasheet_prose_order",
-        "Latency for the Gellin G5: median 3.4 ms, 99th percentile 2.9 ms.\n",
-        "A007 reads statistics from tables and tool output only; prose 'median X, 99th percentile Y' carries no typed statistic",
-    ),
-    gap(
-        "A007",
-        "bad",
-        "lab review",
-        "review_prose_p50_p99",
-        "On the Gellin G5 we saw a p50 of 3.4 ms and a p99 of 2.9 ms.\n",
-        "A007 reads statistics from tables and tool output only; prose 'a p50 of X and a p99 of Y' carries no typed statistic",
-    ),
-    gap(
         "A004",
         "bad",
         "README",

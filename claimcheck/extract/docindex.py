@@ -22,7 +22,7 @@ from claimcheck.extract.modeltokens import ModelToken, model_tokens
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.extract.statedload import StatedLoad
-from claimcheck.extract.statsets import StatTable, stat_tables
+from claimcheck.extract.statsets import StatGroup, StatTable, stat_tables
 from claimcheck.extract.toolfacts import ToolFacts, tool_facts
 from claimcheck.models import Document, Quantity
 
@@ -73,6 +73,7 @@ class DocumentIndex:
     stat_tables: list[StatTable] = field(default_factory=list)  # min/mean/p99/max groups
     model_tokens: list[ModelToken] = field(default_factory=list)  # "KV-3000", in order
     stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
+    prose_stats: list[StatGroup] = field(default_factory=list)  # filled after the entities
 
     def in_block(self, block: int) -> list[IndexedSentence]:
         """The sentences of one block, in order."""

@@ -20,6 +20,7 @@ from claimcheck.extract.measurements import (
     table_derived,
     table_measurements,
 )
+from claimcheck.extract.prosestats import prose_stat_groups
 from claimcheck.extract.provenance import extract_provenance
 from claimcheck.extract.resolve import resolve
 from claimcheck.extract.runs import extract_runs
@@ -107,6 +108,7 @@ def extract_document(doc: Document) -> Extraction:
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
     ix.stated_loads = stated_loads(doc, ex.measurements)
+    ix.prose_stats = prose_stat_groups(doc, ix, mentions.starts)
     return ex
 
 

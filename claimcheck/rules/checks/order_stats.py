@@ -2,7 +2,8 @@
 
 min <= p50 <= p90 <= p99 <= max and min <= mean <= max. The statistics come from the
 index's statistic tables (columns headed "Min Avg p50 p99 Max", rows opening "p99":
-claimcheck.extract.statsets) and from the runs' parsed tool summaries.
+claimcheck.extract.statsets), from the runs' parsed tool summaries and from sentences
+that type their figures (claimcheck.extract.prosestats).
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ def order_statistics(doc: Document, extraction: Extraction) -> Iterator[Hit]:
         yield from _table_check([(g.stats, g.where) for g in found.by_rows])
     for run in parsed:
         yield from _table_check([(_run_stats(run), f" in the {run.tool or 'tool'} output")])
+    for group in document_index(doc).prose_stats:  # "a p50 of X and a p99 of Y" in a sentence
+        yield from _table_check([(group.stats, group.where)])
 
 
 def _run_stats(run: Any) -> list[tuple[tuple[str, float], float, Any, str]]:
