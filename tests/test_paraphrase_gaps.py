@@ -106,14 +106,6 @@ GAPS = [
         "versions printed in tool output (code blocks: '--version') are not read as a device's release",
     ),
     gap(
-        "C003",
-        "bad",
-        "lab review",
-        "review_zero_loss_but_loss",
-        "## Methodology\nThroughput is the highest rate at which the Garrow GW-7 forwarded traffic with zero packet loss.\n\n## Results\nThe Garrow GW-7 forwarded 9.4 Gbps with 0.3% packet loss.\n",
-        "a loss percentage ('0.3% packet loss') is not an errors fact, so a zero-loss criterion is never contradicted",
-    ),
-    gap(
         "D002",
         "bad",
         "README",

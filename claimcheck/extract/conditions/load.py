@@ -316,7 +316,23 @@ WRK_SOCKET_RE = lazyre.compile(r"\bSocket errors:[ \t]*connect[ \t]+(\d+),[ \t]*
 WRK_NON2XX_RE = lazyre.compile(r"\bNon-2xx or 3xx responses:[ \t]*(\d+)")
 
 
-ERRORS_WORDS = ("timeout", "time-out", "timed", "closed", "reset", "2xx", "fail", "error")
+# a share of the work lost or failed: "0.3% packet loss", "an error rate of 1.2%", "2% of
+# requests failed" (not a tolerance: "a loss tolerance of 0.001%", "below 0.1% loss")
+_SHARE = r"(?P<p>\d{1,3}+(?:\.\d{1,6}+)?)[ \t]*+%"
+LOSS_RE = lazyre.compile(
+    rf"(?<![\w.,-])(?<!below[ \t])(?<!under[ \t])(?<!than[ \t])(?<!to[ \t])(?<!most[ \t])(?<!<[ \t])"
+    rf"{_SHARE}[ \t]++(?P<kind>(?:packet[ \t]++|frame[ \t]++)?loss|(?:packet|frame)[ \t]++drops?"
+    r"|errors|failures|failed[ \t]++(?:requests|transactions|connections)"
+    r"|of[ \t]++(?:the[ \t]++|all[ \t]++)?(?:requests|transactions|connections|packets)[ \t]++"
+    r"(?:failed|errored|timed[ \t]out|were[ \t]++(?:lost|dropped)))"
+    r"(?![ \t]++(?:tolerance|threshold|budget|limit|allowance|or[ \t]++(?:less|below|lower)))"
+    r"|\b(?:error|loss|failure)[ \t]++rate[ \t]++(?:was[ \t]++|of[ \t]++|at[ \t]++|reached[ \t]++)?"
+    r"(?P<rate>\d{1,3}+(?:\.\d{1,6}+)?)[ \t]*+%",
+    _I,
+)
+
+ERRORS_WORDS = ("timeout", "time-out", "timed", "closed", "reset", "2xx", "fail", "error", "loss",
+                "drop")  # fmt: skip
 
 
 @gated(*ERRORS_WORDS)
@@ -334,6 +350,16 @@ def errors(ctx: Ctx) -> list[RawCondition]:
         out.append(ctx.make("errors", value, m.start(), m.end()))
         if c + r + w:
             value = {"count": c + r + w, "kind": "errors", "text": m.group(0)}
+            out.append(ctx.make("errors", value, m.start(), m.end()))
+    for m in ctx.finditer(LOSS_RE):
+        percent = float(m.group("p") or m.group("rate"))
+        if percent > 0:
+            kind = (
+                "loss"
+                if "loss" in m.group(0).lower() or "drop" in m.group(0).lower()
+                else "failures"
+            )
+            value = {"count": None, "percent": percent, "kind": kind, "text": clean(m.group(0))}
             out.append(ctx.make("errors", value, m.start(), m.end()))
     for m in ctx.finditer(WRK_NON2XX_RE):
         value = {"count": int(m.group(1)), "kind": "non_2xx", "text": m.group(0)}

@@ -111,8 +111,12 @@ def _failures_despite_criteria(doc: Document, extraction: Extraction) -> Iterato
     grouped: dict[int, tuple[Condition, Condition, list[str]]] = {}  # one finding per sentence
     for e in stated(extraction.conditions, "errors"):
         value = e.value if isinstance(e.value, dict) else {}
-        count = value.get("count")
-        if not isinstance(count, int | float) or isinstance(count, bool) or count <= 0:
+        count, percent = value.get("count"), value.get("percent")
+        if isinstance(percent, int | float) and not isinstance(percent, bool) and percent > 0:
+            amount = f"{percent:g}%"  # a share lost or failed: "0.3% packet loss"
+        elif isinstance(count, int | float) and not isinstance(count, bool) and count > 0:
+            amount = f"{count:,g}"
+        else:
             continue
         if e.test:
             found = [c for c in (by_test.get(e.test), first_untested) if c is not None]
@@ -126,7 +130,7 @@ def _failures_despite_criteria(doc: Document, extraction: Extraction) -> Iterato
         located = index.sentence_at(e.start)
         key = located[0].start if located is not None else e.start
         entry = grouped.setdefault(key, (e, crit, []))
-        entry[2].append(f"{count:,g} {what}{f' for {device}' if device else ''}")
+        entry[2].append(f"{amount} {what}{f' for {device}' if device else ''}")
     for e, crit, counts in grouped.values():
         line = doc.position(crit.start)[0]
         msg = (f'the method requires "{crit.value}" (line {line}), but the results report '
