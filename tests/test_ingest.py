@@ -587,3 +587,30 @@ def test_many_lines_and_odd_characters():
     assert len(doc.line_starts) == 100_000
     assert len(doc.blocks) == 1
     check_spans(read_text("\u202e\u200f\x00 \ud800 mixed \x01\x02\n\n# \x00"))
+
+
+LONG = "The first appliance was placed behind a pair of leaf switches and driven at line rate.\n"
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Executive Summary", "Test Bed", "Results", "3.1 Test Methodology", "Test methodology"],
+)
+def test_title_line_above_a_paragraph_is_a_heading(title):
+    doc = read_text(f"Intro line one.\n\n{title}\n{LONG}")
+    assert kinds(doc) == ["paragraph", "heading", "paragraph"]
+    assert doc.blocks[1].text == title
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The appliance kept up\nwith the load until\nthe very end.\n",  # a narrow column
+        "Table 1: Layer 7 rates\n" + LONG,  # a caption
+        "Corvane AX-900\n" + LONG,  # a name with a model number
+        "Some words\nALL CAPS LINE\nmore words\n",
+        "Results were\nmeasured on the second day, after the switches had been replaced.\n",
+    ],
+)
+def test_short_first_lines_that_are_not_headings(text):
+    assert "heading" not in kinds(read_text(text))

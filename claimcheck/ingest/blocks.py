@@ -171,8 +171,16 @@ class Segmenter:
             if level:
                 title = K.clean_title(lines[i].stripped)
                 return self._emit("heading", i, i + 1, level=level, title=title)
+        after_blank = i == 0 or lines[i - 1].is_blank
+        if (
+            after_blank
+            and i + 1 < len(lines)
+            and not self._interrupts(i + 1)
+            and self._titles_paragraph(i)
+        ):
+            return self._emit("heading", i, i, level=2, title=K.clean_title(lines[i].stripped))
         j = self._paragraph_end(i + 1)
-        alone = j == i + 1 and (i == 0 or lines[i - 1].is_blank)
+        alone = j == i + 1 and after_blank
         if (
             alone
             and (j == len(lines) or lines[j].is_blank)
@@ -180,6 +188,17 @@ class Segmenter:
         ):
             return self._emit("heading", i, i, level=2, title=K.clean_title(lines[i].stripped))
         return self._emit("paragraph", i, j - 1)
+
+    def _titles_paragraph(self, i: int) -> bool:
+        """Does line ``i`` (after a blank) head the paragraph that starts on the next line?
+        A Title Case line above a longer one, or a short sentence-case line above one at
+        least twice as long (a narrow column's short first line is not a heading)."""
+        line, below = self.lines[i].stripped, self.lines[i + 1].stripped
+        if not below[:1].isupper() and not below[:1].isdigit():
+            return False  # "Results were / measured ...": one sentence running on
+        if K.is_title_line(line):
+            return len(below) > len(line)
+        return K.is_sentence_case_title(line) and len(below) >= max(40, 2 * len(line))
 
     def _list_item(self, i: int) -> int:
         """One list item: the marker line, lazy continuation lines, and indented

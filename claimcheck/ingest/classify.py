@@ -149,6 +149,64 @@ def is_caps_heading(text: str) -> bool:
     return len(letters) >= 3 and not any(ch.islower() for ch in letters)
 
 
+_SECTION_NUMBER = re.compile(r"(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.|[IVX]{1,4}\.)[ \t]+")
+_SMALL_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "vs",
+        "vs.",
+        "with",
+    ]
+)
+_CAPTION_START = re.compile(r"(?i:table|figure|fig\.|chart|graph|exhibit)[ \t]+\w")
+
+
+def is_title_line(text: str) -> bool:
+    """True for a short title-like line that heads the paragraph below it in plain text
+    ("Test Bed", "Executive Summary", "3.1 Methodology"): at most six words, no closing
+    punctuation, every word capitalised but small ones, not a caption and not a table row."""
+    text = clean_title(text)
+    if not 3 <= len(text) <= 50 or "\t" in text or "  " in text or "|" in text:
+        return False
+    if text[-1] in ".,;:!?" or _CAPTION_START.match(text):
+        return False
+    m = _SECTION_NUMBER.match(text)
+    words = text[m.end() if m else 0 :].split()
+    if not words or len(words) > 6 or not words[0][:1].isupper():
+        return False
+    if any(any(ch.isdigit() for ch in w) for w in words):
+        return False  # "Corvane AX-900", "10 Gbps": a name or a figure, not a heading
+    return all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in words)
+
+
+def is_sentence_case_title(text: str) -> bool:
+    """A title-like line in sentence case ("Test methodology"): up to three words, the
+    first capitalised, no closing punctuation (the caller asks for a long line below)."""
+    text = clean_title(text)
+    words = text.split()
+    return (
+        0 < len(words) <= 3
+        and 3 <= len(text) <= 40
+        and words[0][:1].isupper()
+        and text[-1] not in ".,;:!?"
+        and not _CAPTION_START.match(text)
+        and not any(ch.isdigit() for ch in text)
+    )
+
+
 def ends_sentence(text: str) -> bool:
     """True when ``text`` ends with sentence-final punctuation (ignoring closers)."""
     text = text.rstrip().rstrip(_CLOSERS).rstrip()
