@@ -609,6 +609,7 @@ def test_title_line_above_a_paragraph_is_a_heading(title):
         "Table 1: Layer 7 rates\n" + LONG,  # a caption
         "Corvane AX-900\n" + LONG,  # a name with a model number
         "Some words\nALL CAPS LINE\nmore words\n",
+        "Sponsored by\nBrix Systems GmbH, a maker of the appliances under test.\n",  # a label
         "Results were\nmeasured on the second day, after the switches had been replaced.\n",
     ],
 )

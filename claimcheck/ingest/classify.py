@@ -187,6 +187,8 @@ def is_title_line(text: str) -> bool:
     words = text[m.end() if m else 0 :].split()
     if not words or len(words) > 6 or not words[0][:1].isupper():
         return False
+    if words[-1].lower() in _SMALL_WORDS:
+        return False  # "Sponsored by" / "Prepared for": a label whose value is below
     if any(any(ch.isdigit() for ch in w) for w in words):
         return False  # "Corvane AX-900", "10 Gbps": a name or a figure, not a heading
     return all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in words)
@@ -199,6 +201,7 @@ def is_sentence_case_title(text: str) -> bool:
     words = text.split()
     return (
         0 < len(words) <= 3
+        and words[-1].lower() not in _SMALL_WORDS
         and 3 <= len(text) <= 40
         and words[0][:1].isupper()
         and text[-1] not in ".,;:!?"
