@@ -38,6 +38,7 @@ ADVERTISED = lazyre.compile(
 )
 CPU_WORDS = lazyre.compile(r"\bCPU\b|utili[sz]ation", re.I)
 LATENCY_WORDS = lazyre.compile(r"latency|response time|delay|\bP\d{2}\b|percentile", re.I)
+TLS_WORDS = lazyre.compile(r"\b(?:SSL|TLS|HTTPS|handshakes?)\b", re.I)
 CONCURRENT_WORDS = lazyre.compile(r"concurrent|simultaneous|open connections", re.I)
 LAYER_METRIC = lazyre.compile(
     r"\b(L4|L7|Layer[ -]?[47]|SSL)\s+(throughput|requests per second|RPS|CPS|connections per second)",
@@ -85,7 +86,9 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
     if dims == "[request] / [time]":
         return "rps"
     if dims == "[transaction] / [time]":
-        return "ssl_tps" if test_metric == "ssl_tps" else "rps"
+        if test_metric == "ssl_tps" or _says(TLS_WORDS, context):
+            return "ssl_tps"  # "SSL TPS ... 95,000 TPS" under any heading
+        return "rps"
     if dims == "[connection]" and _says(CONCURRENT_WORDS, context):
         return "concurrent_connections"
     if dims == "[time]" and _says(LATENCY_WORDS, context):

@@ -80,6 +80,11 @@ def block_conditions(
             if owner is not None:  # else a platform's or a tool's release: not a device's
                 out.append(_make(doc, raw, f"device:{owner.id}", block, source, test, owner.id))
             continue
+        if sentence and (postposed := _postposed_owner(doc.text, raw.end, sentence.end, mentions)):
+            # "100 requests per connection for the X and 1 for the Y": X's, whatever it is
+            out.append(_make(doc, raw, f"device:{postposed.id}", block, source, test, postposed.id))
+            previous[(raw.name, i)] = raw.end
+            continue
         if raw.name in PER_DEVICE and sentence:
             named_here = mentions.span(sentence.start, sentence.end)
         # "X ran 12.1.4 and Y ran 9.4.2": a value belongs to the devices named since the
@@ -102,6 +107,22 @@ def block_conditions(
         else:
             out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
     return out
+
+
+# what stands between a setting and the device it is stated for: "... for the X", "..., on each X"
+_FOR_DEVICE = lazyre.compile(
+    r"[ \t\n]*+,?[ \t\n]*+(?:[A-Za-z-]{1,15}+[ \t\n]++){0,2}?(?i:for|on)[ \t\n]++(?:(?i:the)[ \t\n]++)?"
+)
+
+
+def _postposed_owner(text: str, end: int, limit: int, mentions: MentionIndex):  # noqa: ANN202
+    """The device named right after a condition with "(enabled) for (the)" / "on (the)", or
+    None."""
+    found = mentions.span(end, min(limit, end + 24))
+    if not found:
+        return None
+    pos, device = found[0]
+    return device if _FOR_DEVICE.fullmatch(text, end, pos) else None
 
 
 _PHRASE_BREAK = lazyre.compile(r"[,;:()\n]|\b(?:and|or|vs|versus|with|on)\b", re.IGNORECASE)

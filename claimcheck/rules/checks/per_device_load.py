@@ -106,7 +106,28 @@ def per_device_load(doc: Document, ex: Extraction) -> Iterator[Hit]:
                 yield Hit(c.start, c.end,
                           f"{label} {_load_value(c.value)} was set for {v.name(d)} only: the "
                           f"other devices ran under a different load", {"device": d})  # fmt: skip
+    yield from _requests_per_connection(v)
     yield from _claims_across_loads(v, differing)
+
+
+def _requests_per_connection(v: View) -> Iterator[Hit]:
+    """Requests per connection set per device and different between the compared devices
+    ("100 requests per connection for the X and 1 for the Y"): one finding, at the first."""
+    per: dict[str, list[Condition]] = {}
+    for c, devs in v.conditions("requests_per_connection"):
+        if isinstance(c.value, int | float) and not isinstance(c.value, bool):
+            for d in devs & v.compared:
+                per.setdefault(d, []).append(c)
+    values = {d: {fmt_number(float(c.value)) for c in cs} for d, cs in per.items()}
+    if len(values) < 2 or set.intersection(*values.values()):
+        return
+    listing = listed([f"{v.name(d)}: {', '.join(sorted(vals))}"
+                      for d, vals in sorted(values.items())[:MAX_LISTED]], len(values), "; ")  # fmt: skip
+    c = min((cs[0] for cs in per.values()), key=lambda c: c.start)
+    yield Hit(c.start, c.end,
+              f"requests per connection differ between the devices ({listing}): each device "
+              f"was driven differently, so their rates are not comparable",
+              {"values": {k: sorted(x) for k, x in values.items()}})  # fmt: skip
 
 
 def _keep_two(values: list[Any], value: Any) -> None:
