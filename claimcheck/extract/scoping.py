@@ -111,7 +111,7 @@ def block_conditions(
 
 # what stands between a setting and the device it is stated for: "... for the X", "..., on each X"
 _FOR_DEVICE = lazyre.compile(
-    r"[ \t\n]*+,?[ \t\n]*+(?:[A-Za-z-]{1,15}+[ \t\n]++){0,2}?(?i:for|on)[ \t\n]++(?:(?i:the)[ \t\n]++)?"
+    r"(?<![ \t\n])[ \t\n]*+,?[ \t\n]*+(?:[A-Za-z-]{1,15}+[ \t\n]++){0,2}?(?i:for|on)[ \t\n]++(?:(?i:the)[ \t\n]++)?"
 )
 
 
