@@ -215,3 +215,34 @@ def test_claim_graph_is_networkx_only_on_demand() -> None:
     kinds = {data["kind"] for _, data in graph.nodes(data=True)}
     assert {"document", "measurement", "claim"} <= kinds
     assert any(key == "cites" for _, _, key in graph.edges(keys=True))
+
+
+def test_rules_for_checking_are_the_shipped_rules_without_examples() -> None:
+    from claimcheck.resources import data_dir
+    from claimcheck.rules import loader
+
+    for path in sorted(data_dir("rules").glob("*.toml")):
+        full = loader.load_file(path)
+        assert loader.load_file(path, examples=False) == full.model_copy(update={"examples": []}), (
+            path.name
+        )
+
+
+def test_cutting_examples_keeps_tables_after_them_and_gives_up_on_escapes(tmp_path) -> None:  # noqa: ANN001
+    from claimcheck.rules import loader
+
+    text = (
+        'code = "X901"\nname = "made-up"\nseverity = "info"\nsummary = "s"\n'
+        'match = "false"\n\n[[examples]]\nkind = "bad"\ntext = """\n[data]\nnot a table\n"""\n'
+        "\n[data]\nlimit = 3\n\n[[examples]]\nkind = \"good\"\ntext = '''x'''\n"
+    )
+    head = loader.without_examples(text)
+    assert head is not None and "examples" not in head and "limit = 3" in head
+    assert head.count("\n") == text.count("\n")  # lines blanked, not removed
+    path = tmp_path / "X901.toml"
+    path.write_text(text, encoding="utf-8")
+    lazy, full = loader.load_file(path, examples=False), loader.load_file(path)
+    assert lazy.data == full.data == {"limit": 3} and lazy.examples == []
+    assert len(full.examples) == 2
+    assert loader.without_examples('a = """\\"""\n') is None
+    assert loader.without_examples('a = """\nopen') is None
