@@ -205,7 +205,7 @@ def plot(rows: list[dict], path: Path) -> bool:
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("input size (MB, varied copies)")
-    ax.set_ylabel("seconds of work (fresh process each)")
+    ax.set_ylabel("seconds of work, wall (fresh process each)")
     ax.set_title("claimcheck: work per stage against input size")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
@@ -265,8 +265,10 @@ def main() -> None:
         path.write_text(varied(docs, names, scale), encoding="utf-8")
         r = child(tiny, path, args.repeat if scale <= 2 else 1)
         r.update(scale=scale, mb=path.stat().st_size / 1e6)
-        r["mbps"] = r["mb"] / r["total"]
-        r["ratio"] = r["total"] / rows[0]["total"] if rows else 1.0
+        # CPU seconds: on a shared machine the wall includes other sessions' time slices
+        r["mbps"] = r["mb"] / r["cpu"]
+        r["mbps_wall"] = r["mb"] / r["total"]
+        r["ratio"] = r["cpu"] / rows[0]["cpu"] if rows else 1.0
         rows.append(r)
         print(f"{scale}x {r['mb']:.2f} MB: {r['total']:.2f} s work ({r['cpu']:.2f} s CPU), "
               f"{r['mbps']:.3f} MB/s, x{r['ratio']:.1f}, RSS {r['rss_mb']:.0f} MB", flush=True)  # fmt: skip
@@ -278,14 +280,14 @@ def main() -> None:
         path = tmp / f"same-{n}x.md"
         path.write_text("\n\n".join([base] * n), encoding="utf-8")
         same[n] = child(tiny, path)
-        print(f"repeated {n}x: {same[n]['total']:.2f} s", flush=True)
-    same_ratio = same[20]["total"] / same[10]["total"]
+        print(f"repeated {n}x: {same[n]['total']:.2f} s ({same[n]['cpu']:.2f} s CPU)", flush=True)
+    same_ratio = same[20]["cpu"] / same[10]["cpu"]
 
     # a 50 KB report: the first 50 KB of the varied text, cut at a paragraph
     fifty_path = tmp / "fifty.md"
     fifty_path.write_text(varied(docs, names, 2)[:50_000].rsplit("\n\n", 1)[0], "utf-8")
     fifty = child(tiny, fifty_path, 3)
-    print(f"50 KB: {fifty['total'] * 1e3:.0f} ms", flush=True)
+    print(f"50 KB: {fifty['total'] * 1e3:.0f} ms ({fifty['cpu'] * 1e3:.0f} ms CPU)", flush=True)
 
     rss20 = None
     if args.full:
@@ -320,16 +322,17 @@ def main() -> None:
          f"{startup:.2f} s best of {args.startup_runs} ({startup_cpu:.2f} s CPU; "
          f"median {startup_median:.2f} s)", verdict(startup <= STARTUP_S)),
         ("throughput after start-up, varied text", f">= {MBPS:g} MB/s",
-         f"{rbig['mbps']:.3f} MB/s at {rbig['scale']}x ({rbig['mb']:.1f} MB)",
-         verdict(rbig["mbps"] >= MBPS)),
+         f"{rbig['mbps']:.3f} MB/s of CPU ({rbig['mbps_wall']:.3f} MB/s wall) at "
+         f"{rbig['scale']}x ({rbig['mb']:.1f} MB)", verdict(rbig["mbps"] >= MBPS)),
         ("a 50 KB report, work after start-up", f"<= {FIFTY_KB_MS:g} ms",
-         f"{fifty['total'] * 1e3:.0f} ms", verdict(fifty["total"] * 1e3 <= FIFTY_KB_MS)),
+         f"{fifty['cpu'] * 1e3:.0f} ms CPU ({fifty['total'] * 1e3:.0f} ms wall)",
+         verdict(fifty["cpu"] * 1e3 <= FIFTY_KB_MS)),
         ("linear, varied: 20x input", f"<= {LINEAR:g}x the 1x work",
-         f"{rbig['ratio']:.1f}x at {rbig['scale']}x" + ("" if rbig["scale"] == 20 else
+         f"{rbig['ratio']:.1f}x (CPU) at {rbig['scale']}x" + ("" if rbig["scale"] == 20 else
                                                        " (20x not run: --quick)"),
          verdict(rbig["ratio"] <= LINEAR * rbig["scale"] / 20)),
         ("linear, one report repeated: 20 copies", "<= 2.1x the 10 copies",
-         f"{same_ratio:.2f}x", verdict(same_ratio <= LINEAR / 10)),
+         f"{same_ratio:.2f}x (CPU)", verdict(same_ratio <= LINEAR / 10)),
         ("peak RSS on a 20 MB input", f"<= {RSS_20MB:g} MB",
          f"{rss20['rss_mb']:.0f} MB" if rss20 else
          f"not run (--full); {rbig['rss_mb']:.0f} MB on {rbig['mb']:.1f} MB",
@@ -364,7 +367,8 @@ def main() -> None:
         f"{args.repeat} for 1x and 2x, one run above); *link* builds the rules' fact view, "
         "*report* formats text and JSON; peak RSS is the whole process's.",
         "",
-        "| scale | MB | " + " | ".join(STAGES) + " | work | CPU | MB/s | x of 1x | peak RSS |",
+        "| scale | MB | " + " | ".join(STAGES) + " | work | CPU | MB/s (CPU) | x of 1x (CPU) "
+        "| peak RSS |",
         "|---" * (len(STAGES) + 7) + "|",
         *(
             f"| {r['scale']}x | {r['mb']:.2f} | "
@@ -375,20 +379,39 @@ def main() -> None:
         ),
         "",
         f"The warm-up report ({r1['mb'] * 1e3:.0f} KB, checked after the tiny one) took "
-        f"{r1['first_report']:.2f} s in the 1x process against {r1['total']:.2f} s for the "
+        f"{r1['first_report']:.2f} s wall in the 1x process against {r1['total']:.2f} s for the "
         "1x input after it: the difference is the first use of patterns and views.",
         "",
         "## One report repeated",
         "",
-        "| copies | MB | work | peak RSS |",
-        "|---|---|---|---|",
+        "| copies | MB | work | CPU | peak RSS |",
+        "|---|---|---|---|---|",
         *(
             f"| {n} | {len(base.encode()) * n / 1e6:.2f} | {same[n]['total']:.2f} s "
-            f"| {same[n]['rss_mb']:.0f} MB |"
+            f"| {same[n]['cpu']:.2f} s | {same[n]['rss_mb']:.0f} MB |"
             for n in (10, 20)
         ),
         "",
-        f"20 copies take {same_ratio:.2f}x the work of 10 (linear: 2x).",
+        f"20 copies take {same_ratio:.2f}x the CPU seconds of 10 (linear: 2x).",
+        "",
+        "## What the missed targets need",
+        "",
+        "- *Start-up*: what is left is imports and first uses a check needs: pydantic "
+        "(its import and the schemas of the models a run builds, with its scan of installed "
+        "packages for plugins), the first compiles of the regular expressions a tiny report "
+        "reaches, markdown-it and the LALR tables. networkx, pint and the rule files' "
+        "examples are no longer loaded. Below 0.3 s on a busy machine needs the compact "
+        "facts of design step 3 (no pydantic inside the pipeline) or fewer first compiles "
+        "(design step 1's automaton in front of the extractors).",
+        "- *Throughput, 50 KB, linear on varied text*: the pipeline does Python work per "
+        "sentence in each extractor and check (the profile below: tens of thousands of "
+        "regex searches and pydantic validations per 150 KB); 5 MB/s needs design steps 1 "
+        "and 2 of issue 15 (one multi-literal scan for every cue, one index read by every "
+        "rule) and 3 (compact facts).",
+        "- *--jobs 2*: each worker pays start-up and the first report again, and on a shared "
+        "machine (see the load average) two workers do not get two idle cores: compare the "
+        "CPU seconds of the two runs. On small reports the speed-up needs workers that stay "
+        "up for many reports (they do) and an idle machine to show.",
         "",
         "## Where the time goes",
         "",
