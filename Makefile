@@ -47,9 +47,10 @@ accuracy: $(VENV)/.installed
 	  echo; $(VENV)/bin/claimcheck eval corpus/ --format markdown; } > docs/accuracy.md.tmp
 	mv docs/accuracy.md.tmp docs/accuracy.md
 
-# Throughput, scaling, RSS and start-up; writes docs/benchmarks.md and docs/_static/scaling.png.
-# A few minutes on 2 cores (scales 1-10x); BENCH_ARGS=--full adds 20x and the 20 MB RSS run
-# (about ten minutes in all).
+# Start-up, throughput, scaling, peak RSS and --jobs speed-up on varied inputs, each size in a
+# fresh process; writes docs/benchmarks.md (the targets of issue 15 beside the figures),
+# benchmarks/profile.txt and docs/_static/scaling.png. A few minutes on 2 cores;
+# BENCH_ARGS=--quick is shorter, BENCH_ARGS=--full adds the 20 MB peak-RSS run.
 bench: $(VENV)/.dev-installed
 	$(PY) benchmarks/bench_pipeline.py $(BENCH_ARGS)
 

@@ -19,6 +19,17 @@ from typing import Any
 TABLE = Path(__file__).with_name("_unit_table.json")
 # Expressions claimcheck's code passes to the unit functions besides the alias targets.
 EXTRA_EXPRESSIONS = ("bit / second", "joule", "watt", "byte", "dimensionless", "percent")
+# The rates the quantity scanner writes for "<unit> per <unit>" ("Mbps/W" -> "(Mbps) / watt",
+# claimcheck.extract.quantities): every plain alias target over each of these.
+PER_UNITS = ("second", "hour", "watt")
+
+
+def per_expressions(targets: set[str]) -> set[str]:
+    """``(unit) / per`` for each plain unit name among ``targets`` and each of PER_UNITS."""
+    from claimcheck.units import _PLAIN
+
+    plain = {t for t in targets if _PLAIN.fullmatch(t) and t not in ("BTU", "BTU_per_hour")}
+    return {f"({t}) / {per}" for t in plain for per in PER_UNITS}
 
 
 def _dims(container: Any) -> tuple[str, dict[str, float]]:
@@ -67,7 +78,8 @@ def build() -> dict[str, Any]:
             "chain": _chain(reg, name),
         }
     exprs: dict[str, Any] = {}
-    for expr in sorted({*_ALIASES.values(), *EXTRA_EXPRESSIONS}):
+    targets = {*_ALIASES.values(), *EXTRA_EXPRESSIONS}
+    for expr in sorted(targets | per_expressions(targets)):
         unit = reg.parse_units(expr)
         dims, dimd = _dims(unit.dimensionality)
         exprs[expr] = {

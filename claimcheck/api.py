@@ -25,11 +25,12 @@ def supported_suffixes() -> set[str]:
     return SUPPORTED | {".pdf"} if available() else set(SUPPORTED)
 
 
-def rules(rules_dir: list[str] | None = None) -> list[RuleSpec]:
-    """The rule registry: every rule's code, name, severity, summary and docs."""
+def rules(rules_dir: list[str] | None = None, examples: bool = True) -> list[RuleSpec]:
+    """The rule registry: every rule's code, name, severity, summary and docs (and, unless
+    ``examples`` is false, the shipped rules' examples)."""
     from claimcheck.rules.loader import all_rules
 
-    return all_rules(tuple(rules_dir or ()))
+    return all_rules(tuple(rules_dir or ()), examples)
 
 
 def _selection(select, ignore, specs: list[RuleSpec], cfg: Config | None = None) -> Selection:  # noqa: ANN001
@@ -152,7 +153,7 @@ class _Plans:
     def __call__(self, cfg: Config) -> tuple[list[RuleSpec], Selection]:
         """``(specs, selection)`` for files under ``cfg``; ConfigError for bad settings."""
         if id(cfg) not in self._built:
-            specs = rules([*cfg.rules_dir, *self.rules_dir])
+            specs = rules([*cfg.rules_dir, *self.rules_dir], examples=False)
             self._built[id(cfg)] = (cfg, specs, _selection(self.select, self.ignore, specs, cfg))
         _, specs, sel = self._built[id(cfg)]
         return specs, sel

@@ -38,8 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=MAIN_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"claimcheck {_version()}",
-                   help="print the version and exit")  # fmt: skip
+    p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser(
         "check",
@@ -158,6 +157,18 @@ def _stderr_lines(message: str) -> str:
     from claimcheck.report.escape import printable
 
     return "\n".join(f"claimcheck: {printable(line)}" for line in message.split("\n"))
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: reads the installed metadata only when asked (importlib.metadata
+    costs a check's start-up tens of milliseconds)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+        parser._print_message(f"claimcheck {_version()}\n", sys.stdout)
+        parser.exit()
 
 
 def _version() -> str:

@@ -1,6 +1,8 @@
 """The claim graph: documents, sections, tests, devices, measurements, conditions, claims.
 
-A networkx ``MultiDiGraph`` with edge keys ``in_section`` (fact -> section),
+The queries rules ask (conditions in scope, claims citing a figure) read plain indexes
+built from the extraction; the networkx ``MultiDiGraph`` (``ClaimGraph.graph``) is built
+only when a user asks for it, so a check never imports networkx. Its edge keys are ``in_section`` (fact -> section),
 ``in_test`` (measurement -> test), ``applies_to`` (condition -> test, device,
 section or document), ``measures`` (measurement -> device), ``cites`` (claim ->
 measurement) and ``derived_from`` (derived measurement -> the cells it uses).
@@ -10,8 +12,7 @@ measurement) and ``derived_from`` (derived measurement -> the cells it uses).
 from __future__ import annotations
 
 from functools import cached_property
-
-import networkx as nx
+from typing import Any
 
 from claimcheck.models import Claim, Condition, Extraction, Measurement
 
@@ -30,13 +31,27 @@ class ClaimGraph:
 
     def __init__(self, extraction: Extraction) -> None:
         self.extraction = extraction
-        self.graph = nx.MultiDiGraph()
         # conditions_for, memoised per (section, test, device)
         self._resolved: dict[tuple[str | None, str | None, str | None], Scope] = {}
-        self._build()
 
-    def _build(self) -> None:
-        g, ex = self.graph, self.extraction
+    @cached_property
+    def graph(self) -> Any:
+        """The networkx ``MultiDiGraph`` of the facts (imports networkx on first use)."""
+        import networkx as nx
+
+        g, ex = nx.MultiDiGraph(), self.extraction
+
+        def ensure(node: str, kind: str) -> str:
+            if node not in g:
+                g.add_node(node, kind=kind)
+            return node
+
+        def in_section(node: str, section: str | None) -> None:
+            target = ensure(f"section:{section}", "section") if section else DOC
+            if target != DOC:
+                g.add_edge(target, DOC, key="in_section")
+            g.add_edge(node, target, key="in_section")
+
         g.add_node(DOC, kind="document", path=ex.path)
         for t in ex.tests:
             g.add_node(f"test:{t.id}", kind="test", fact=t)
@@ -45,46 +60,38 @@ class ClaimGraph:
         for i, m in enumerate(ex.measurements):
             node = f"measurement:{i}"
             g.add_node(node, kind="measurement", fact=m)
-            self._in_section(node, m.section)
+            in_section(node, m.section)
             if m.test:
-                g.add_edge(node, self._ensure(f"test:{m.test}", "test"), key="in_test")
+                g.add_edge(node, ensure(f"test:{m.test}", "test"), key="in_test")
             if m.device:
-                g.add_edge(node, self._ensure(f"device:{m.device}", "device"), key="measures")
+                g.add_edge(node, ensure(f"device:{m.device}", "device"), key="measures")
         for i, c in enumerate(ex.conditions):
             node = f"condition:{i}"
             g.add_node(node, kind="condition", fact=c)
-            self._in_section(node, c.section)
-            g.add_edge(
-                node, self._ensure(_scope_node(c.scope), c.scope.split(":")[0]), key="applies_to"
-            )
-        by_span = {(m.start, m.end): f"measurement:{i}" for i, m in enumerate(ex.measurements)}
+            in_section(node, c.section)
+            g.add_edge(node, ensure(_scope_node(c.scope), c.scope.split(":")[0]), key="applies_to")
+        by_span = self._measurement_by_span
         for i, c in enumerate(ex.claims):
             node = f"claim:{i}"
             g.add_node(node, kind="claim", fact=c)
             for op in c.operands:
                 target = by_span.get((op.start, op.end))
-                if target:
-                    g.add_edge(node, target, key="cites")
+                if target is not None:
+                    g.add_edge(node, f"measurement:{target}", key="cites")
+        return g
 
-    def _ensure(self, node: str, kind: str) -> str:
-        if node not in self.graph:
-            self.graph.add_node(node, kind=kind)
-        return node
-
-    def _in_section(self, node: str, section: str | None) -> None:
-        target = self._ensure(f"section:{section}", "section") if section else DOC
-        if target != DOC:
-            self.graph.add_edge(target, DOC, key="in_section")
-        self.graph.add_edge(node, target, key="in_section")
+    @cached_property
+    def _measurement_by_span(self) -> dict[tuple[int, int], int]:
+        """The index of the (last) measurement at each span: the one a claim's operand cites."""
+        return {(m.start, m.end): i for i, m in enumerate(self.extraction.measurements)}
 
     # -- queries -------------------------------------------------------------
 
     @cached_property
     def _conditions_by_target(self) -> dict[str, list[Condition]]:
         out: dict[str, list[Condition]] = {}
-        for node, target, key in self.graph.edges(keys=True):
-            if key == "applies_to":
-                out.setdefault(target, []).append(self.graph.nodes[node]["fact"])
+        for c in self.extraction.conditions:
+            out.setdefault(_scope_node(c.scope), []).append(c)
         return out
 
     @cached_property
@@ -163,12 +170,18 @@ class ClaimGraph:
         idx = self._measurement_index.get(id(measurement))
         if idx is None or self.extraction.measurements[idx] is not measurement:
             return []
-        node = f"measurement:{idx}"
-        return [
-            self.graph.nodes[u]["fact"]
-            for u, _, k in self.graph.in_edges(node, keys=True)
-            if k == "cites"
-        ]
+        return self._citing.get(idx, [])
+
+    @cached_property
+    def _citing(self) -> dict[int, list[Claim]]:
+        """Per measurement index, the claims citing it, each once, in document order."""
+        by_span = self._measurement_by_span
+        out: dict[int, list[Claim]] = {}
+        for c in self.extraction.claims:
+            cited = {by_span.get((op.start, op.end)) for op in c.operands} - {None}
+            for idx in sorted(cited):
+                out.setdefault(idx, []).append(c)
+        return out
 
     def conditions_named(self, name: str) -> list[Condition]:
         """Every condition of one name, whatever its scope."""

@@ -28,6 +28,17 @@ class CheckResult(models.CheckResult):
 
         return repr_html(self)
 
+    @property
+    def graph(self) -> Any:
+        """The claim graph of the result's facts, a networkx ``MultiDiGraph`` built on demand
+        (see :class:`claimcheck.link.ClaimGraph`; a check itself never builds it)."""
+        from claimcheck.link import ClaimGraph
+
+        facts = models.Extraction(
+            claims=self.claims, conditions=self.conditions, measurements=self.measurements
+        )
+        return ClaimGraph(facts).graph
+
     def to_dataframe(self) -> Any:
         """The findings as a pandas DataFrame, one row per finding (needs the pandas extra)."""
         from claimcheck.report import frames

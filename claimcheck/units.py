@@ -183,6 +183,42 @@ def is_quantity(value: Any) -> bool:
     return pint is not None and isinstance(value, pint.Quantity)
 
 
+def quantity(value: float, unit: str) -> Any:
+    """``value`` in ``unit`` as a pint quantity (loads pint); the number alone when pint
+    does not know the unit."""
+    try:
+        return registry().Quantity(value, unit or "dimensionless")
+    except Exception:  # noqa: BLE001 - an odd unit string: the number alone
+        return value
+
+
+class DeferredQuantity:
+    """A number with a unit that becomes a pint quantity (:func:`quantity`) only when
+    something reads it: most reports state a licence cap that no expression compares,
+    and building the quantity is what would load pint."""
+
+    __slots__ = ("value", "unit", "_built")
+
+    def __init__(self, value: float, unit: str) -> None:
+        self.value = value
+        self.unit = unit
+        self._built: Any = None
+
+    def __repr__(self) -> str:
+        return f"DeferredQuantity({self.value!r}, {self.unit!r})"
+
+    def get(self) -> Any:
+        """The pint quantity (or the bare number), built once."""
+        if self._built is None:
+            self._built = quantity(self.value, self.unit)
+        return self._built
+
+
+def resolved(value: Any) -> Any:
+    """``value``, with a :class:`DeferredQuantity` replaced by its quantity."""
+    return value.get() if type(value) is DeferredQuantity else value
+
+
 def pint_errors() -> tuple[type[Exception], ...]:
     """pint's error types for an ``except`` clause; none while pint is not imported."""
     pint = sys.modules.get("pint")
@@ -243,6 +279,8 @@ def _fast(unit: str) -> dict[str, Any] | None:
     known = table["exprs"].get(unit)
     if known is not None:
         return known
+    if _names_no_unit(unit):
+        return None
     resolved = _resolve(unit)
     if resolved is None:
         return None
@@ -256,6 +294,24 @@ def _fast(unit: str) -> dict[str, Any] | None:
             "container": [[prefix + name, 1]]}  # fmt: skip
 
 
+# Words pint's string preprocessor rewrites before it looks names up ("bytes per second").
+_PINT_WORDS = frozenset({"per", "squared", "cubed", "cubic", "square", "sq"})
+
+
+def _names_no_unit(unit: str) -> bool:
+    """True for a product or quotient of plain names ("mature C", "req/conn") one of which
+    pint knows no unit by: pint would reject it. False when only pint can tell."""
+    if (" " not in unit and "/" not in unit) or "//" in unit or unit.strip() != unit:
+        return False
+    names = unit.replace("/", " ").split()
+    if any(not n or n in _PINT_WORDS or not _PLAIN.fullmatch(n) for n in names):
+        return False
+    try:
+        return any(_resolve(n) is None for n in names)
+    except KeyError:
+        return False
+
+
 # Prefixed names met so far -> (prefix, unit): pint defines such a unit on first use.
 _PREFIXED: dict[str, tuple[str, str]] = {}
 
@@ -266,7 +322,10 @@ def _chain(unit_name: str) -> list[list[float]] | None:
     d = table["defs"].get(unit_name)
     if d is not None:
         return d["chain"]
-    prefix, name = _PREFIXED[unit_name]
+    found = _PREFIXED.get(unit_name) or _resolve(unit_name)  # a prefixed name from "exprs"
+    if not found or not found[0]:
+        return None
+    prefix, name = found
     scale = next(s for _, p, s in table["prefixes"] if p == prefix)
     rest = table["defs"][name]["chain"]
     return None if rest is None else [[scale, 1], *rest]
@@ -363,11 +422,18 @@ def dimensionality(unit: str) -> str:
     return str(dims) if dims else ""
 
 
+class DimensionError(TypeError):
+    """Two units of the table measure different things (pint would raise its
+    DimensionalityError, also a TypeError)."""
+
+
 def convert(value: float, unit: str, target: str) -> float:
     """Convert a value between two compatible unit expressions."""
     factor = _conversion(unit, target)
     if factor is not None:
         return float(value * factor)
+    if _incompatible(unit, target):
+        raise DimensionError(f"cannot convert from {unit!r} to {target!r}")
     reg = registry()
     return float(reg.Quantity(value, unit).to(target).magnitude)
 
@@ -384,6 +450,16 @@ def _conversion(unit: str, target: str) -> float | None:
         return _factor(src["container"], dst["container"])
     except KeyError:
         return None
+
+
+@cache
+def _incompatible(unit: str, target: str) -> bool:
+    """True when the table knows both units and they measure different things."""
+    try:
+        src, dst = _fast(unit), _fast(target)
+    except KeyError:
+        return False
+    return src is not None and dst is not None and src["dimd"] != dst["dimd"]
 
 
 def same_dimension(a: str, b: str) -> bool:

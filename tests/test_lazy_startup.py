@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from claimcheck.rules import expr, expr_eval, registry
 
 
@@ -114,3 +116,133 @@ def test_checking_text_loads_no_notebook_views() -> None:
         "import claimcheck\nclaimcheck.check_text('The Quill Q1 served 41,200 RPS.', 'r.md')\n"
     )
     assert not {"claimcheck.report.html", "claimcheck.report.frames"} & mods
+
+
+CORPUS_WITHOUT_PINT = """
+import sys
+from pathlib import Path
+import claimcheck
+from claimcheck.evaluation import documents
+from claimcheck.rules.loader import shipped_rules
+root = Path(sys.argv[1])
+for path in [*documents(root / "corpus"), *sorted((root / "examples").glob("*.md"))]:
+    claimcheck.check(path, config=claimcheck.api.Config())
+for spec in shipped_rules():
+    for example in spec.examples:
+        claimcheck.check_text(example.text, f"{spec.code}.md")
+heavy = sorted({"pint", "networkx", "pandas", "rich", "matplotlib"} & set(sys.modules))
+print(" ".join(heavy) or "-")
+"""
+
+
+def test_checking_the_corpus_and_rule_examples_loads_no_pint_or_networkx() -> None:
+    """Every corpus document, example report and rule example is checked in one fresh
+    process: the unit table answers every unit question (pint stays unloaded) and the
+    claim graph is never built as networkx. A new unit spelling the table lacks shows
+    here: add it to the table (``make units-table``) rather than loading pint."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(
+        [sys.executable, "-c", CORPUS_WITHOUT_PINT, str(root)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert out.stdout.split() == ["-"], out.stdout
+
+
+def test_prefixed_names_convert_from_the_table() -> None:
+    mods = _imported_after(
+        "from claimcheck import units\n"
+        "assert units._conversion('kilobyte', 'byte') == 1000\n"
+        "assert units._conversion('megabyte', 'kilobyte') == 1000\n"
+        "assert units.convert(2, 'kilowatt', 'watt') == 2000\n"
+        "assert units.is_energy('(Mbps) / watt') is False\n"
+        "assert units.canonical_unit('mature C') is None\n"
+        "try:\n"
+        "    units.convert(1, 'Mbps / watt', 'RPS / watt')\n"
+        "except TypeError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('converted across dimensions')\n"
+    )
+    assert "pint" not in mods
+
+
+def test_table_answers_agree_with_pint_for_compound_and_unknown_units() -> None:
+    from claimcheck import units
+
+    reg = units.build_registry()
+    assert units._conversion("kilobyte", "byte") == reg.Quantity(1, "kilobyte").to("byte").m
+    for unit in ("(Mbps) / watt", "(request) / second", "(megabyte) / hour"):
+        assert units.dimensionality(unit) == str(reg.parse_units(unit).dimensionality)
+    for unknown in ("mature C", "foo bar", "Mbps/foo"):
+        assert units._names_no_unit(unknown)
+        with pytest.raises(Exception):  # noqa: B017,PT011 - pint raises its own types
+            reg.parse_units(unknown)
+    import pint
+
+    with pytest.raises(pint.DimensionalityError):
+        reg.Quantity(1, "Mbps / watt").to("RPS / watt")
+
+
+def test_licence_caps_become_quantities_only_when_read() -> None:
+    from claimcheck.rules.expr import compile_expression
+    from claimcheck.units import DeferredQuantity
+
+    cap = DeferredQuantity(10.0, "Gbps")
+    expression = compile_expression("scope.license_cap < 9000 Mbps")
+    assert expression.evaluate({"scope": {"license_cap": cap}}) is False
+    assert expression.evaluate({"scope": {"license_cap": DeferredQuantity(5.0, "Gbps")}})
+    assert repr(cap) == "DeferredQuantity(10.0, 'Gbps')"
+
+
+def test_claim_graph_is_networkx_only_on_demand() -> None:
+    mods = _imported_after(
+        "import claimcheck\n"
+        "from claimcheck.link import ClaimGraph\n"
+        "r = claimcheck.check_text('The Quill Q1 served 41,200 RPS, 2x the 20,600 RPS of the "
+        "Wren W2.', 'r.md')\n"
+        "ex = claimcheck.extract('The Quill Q1 served 41,200 RPS, 2x the 20,600 RPS of the "
+        "Wren W2.')\n"
+        "g = ClaimGraph(ex)\n"
+        "assert [len(g.claims_citing(m)) for m in ex.measurements] == [1, 1]\n"
+    )
+    assert "networkx" not in mods
+    import claimcheck
+
+    result = claimcheck.check_text("The Quill Q1 served 41,200 RPS, 2x the 20,600 RPS.", "r.md")
+    graph = result.graph
+    kinds = {data["kind"] for _, data in graph.nodes(data=True)}
+    assert {"document", "measurement", "claim"} <= kinds
+    assert any(key == "cites" for _, _, key in graph.edges(keys=True))
+
+
+def test_rules_for_checking_are_the_shipped_rules_without_examples() -> None:
+    from claimcheck.resources import data_dir
+    from claimcheck.rules import loader
+
+    for path in sorted(data_dir("rules").glob("*.toml")):
+        full = loader.load_file(path)
+        assert loader.load_file(path, examples=False) == full.model_copy(update={"examples": []}), (
+            path.name
+        )
+
+
+def test_cutting_examples_keeps_tables_after_them_and_gives_up_on_escapes(tmp_path) -> None:  # noqa: ANN001
+    from claimcheck.rules import loader
+
+    text = (
+        'code = "X901"\nname = "made-up"\nseverity = "info"\nsummary = "s"\n'
+        'match = "false"\n\n[[examples]]\nkind = "bad"\ntext = """\n[data]\nnot a table\n"""\n'
+        "\n[data]\nlimit = 3\n\n[[examples]]\nkind = \"good\"\ntext = '''x'''\n"
+    )
+    head = loader.without_examples(text)
+    assert head is not None and "examples" not in head and "limit = 3" in head
+    assert head.count("\n") == text.count("\n")  # lines blanked, not removed
+    path = tmp_path / "X901.toml"
+    path.write_text(text, encoding="utf-8")
+    lazy, full = loader.load_file(path, examples=False), loader.load_file(path)
+    assert lazy.data == full.data == {"limit": 3} and lazy.examples == []
+    assert len(full.examples) == 2
+    assert loader.without_examples('a = """\\"""\n') is None
+    assert loader.without_examples('a = """\nopen') is None

@@ -31,7 +31,7 @@ from claimcheck.rules.expr_parse import (
     Not,
     Pos,
 )
-from claimcheck.units import is_quantity, pint_errors
+from claimcheck.units import DeferredQuantity, is_quantity, pint_errors
 
 DEFAULT_MAX_STEPS = 10_000
 _SEQUENCES = (list, tuple, set, frozenset)
@@ -99,6 +99,15 @@ def _plain(value: Any) -> Any:
 
 def field_value(env: Any, path: tuple[str, ...]) -> Any:
     """The value of a field path ``a.b.c`` in an environment, as an expression reads it."""
+    value = stored_value(env, path)
+    if type(value) is DeferredQuantity:  # a licence cap: a pint quantity once read
+        return value.get()
+    return value
+
+
+def stored_value(env: Any, path: tuple[str, ...]) -> Any:
+    """:func:`field_value`, but a :class:`~claimcheck.units.DeferredQuantity` is returned
+    unbuilt (for callers that only look for plain values: no pint)."""
     value = env
     for name in path:
         value = member(value, name)

@@ -30,10 +30,11 @@ from claimcheck import lazyre
 from claimcheck.link import ClaimGraph
 from claimcheck.models import Document, Extraction
 from claimcheck.rules.expr import Expression, compile_expression
-from claimcheck.rules.expr_eval import field_value
+from claimcheck.rules.expr_eval import stored_value
 from claimcheck.rules.prefilter import Guard, guard
 from claimcheck.rules.registry import Hit
 from claimcheck.rules.spec import RuleSpec
+from claimcheck.units import DeferredQuantity, canonical_unit, quantity, resolved
 
 FUNCTIONS = (
     "any_device",
@@ -67,20 +68,10 @@ def compile_rule(spec: RuleSpec) -> tuple[Expression, list[tuple[str, Expression
     return match, parts
 
 
-def _quantity(value: float, unit: str) -> Any:
-    from claimcheck.units import registry
-
-    try:
-        return registry().Quantity(value, unit or "dimensionless")
-    except Exception:  # noqa: BLE001 - an odd unit string: the number alone
-        return value
-
-
 def _cap(value: Any) -> Any:
+    """A ``{value, unit}`` condition (a licence cap) as a quantity built when first read."""
     if isinstance(value, dict) and "value" in value and "unit" in value:
-        from claimcheck.units import canonical_unit
-
-        return _quantity(float(value["value"]), canonical_unit(str(value["unit"])) or "")
+        return DeferredQuantity(float(value["value"]), canonical_unit(str(value["unit"])) or "")
     return value
 
 
@@ -93,7 +84,7 @@ class _MeasurementFields(dict):
     def __missing__(self, key: str) -> Any:
         if key != "quantity":
             raise KeyError(key)
-        value = self["quantity"] = _quantity(self["value"], self["unit"])
+        value = self["quantity"] = quantity(self["value"], self["unit"])
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -206,7 +197,7 @@ class Facts:
         return self._answer(
             ("any_device", name, type(value), value),
             lambda: any(
-                name in c and (value is None or c[name] == value)
+                name in c and (value is None or resolved(c[name]) == value)
                 for c in self.device_conditions.values()
             ),
         )
@@ -215,7 +206,7 @@ class Facts:
         """Devices have different values of condition ``name``, or only some devices have one."""
 
         def differs() -> bool:
-            values = [repr(c[name]) for c in self.device_conditions.values() if name in c]
+            values = [repr(resolved(c[name])) for c in self.device_conditions.values() if name in c]
             return len(set(values)) > 1 or (0 < len(values) < len(self.devices))
 
         return self._answer(("differs_across_devices", name), differs)
@@ -268,7 +259,7 @@ class Facts:
         if groups is None:
             groups = {}
             for i, (_, env) in enumerate(self.subjects(kind)):
-                value = field_value(env, path)
+                value = stored_value(env, path)  # only strings are grouped: builds no quantity
                 if type(value) is str:
                     groups.setdefault(value, []).append(i)
             self._groups[key] = groups

@@ -38,9 +38,9 @@ def rule_data(code: str) -> dict[str, Any]:
 
 @cache
 def _shipped_data(code: str) -> dict[str, Any]:
-    from claimcheck.rules.loader import shipped_rules
+    from claimcheck.rules.loader import rules_for_checking
 
-    return next((spec.data for spec in shipped_rules() if spec.code == code), {})
+    return next((spec.data for spec in rules_for_checking() if spec.code == code), {})
 
 
 # "Layer 7 CPS", "L4 connections per second": the layer number read as a figure.

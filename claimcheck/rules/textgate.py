@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
+from claimcheck.lazyre import flags_of
 from claimcheck.regexlit import gate
 
 
@@ -39,7 +40,7 @@ class Texts:
 
     def candidates(self, pattern: Any) -> list[int]:
         """Ascending indices of the texts ``pattern`` may match (the others cannot match)."""
-        key = (pattern.pattern, pattern.flags)
+        key = (pattern.pattern, flags_of(pattern))  # reading .flags would compile a lazy one
         found = self._found.get(key)
         if found is None:
             found = self._found[key] = self._lookup(gate(pattern).words)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from claimcheck import lazyre
+from claimcheck import lazyre, regexlit
 from claimcheck.extract.conditions import device, http, load, method, tls, tools
 from claimcheck.extract.conditions.base import (
     Ctx,
@@ -324,4 +324,5 @@ def column_parser(header: str) -> tuple[str, Parser | None]:
     h = clean(_TAG_RE.sub("", header).replace("*", " ")).lower()
     if not h or len(h) > 200:
         return h, None
-    return h, next((parse for rx, parse in _HEADER_RES if rx.search(h)), None)
+    # behind the literal gates: a header compiles only the patterns it may match
+    return h, next((parse for rx, parse in _HEADER_RES if regexlit.search(rx, h, h)), None)
