@@ -133,8 +133,11 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     out = []
     phrases = find_phrases(toks)
     used: set[int] = set()
+    # the units of the sentence's figures tell which way "faster" goes when a claim's own
+    # operands are not in its phrase
+    units = [q.unit for q in quantities if q.unit and not q.multiplier and not q.is_percent]
     for ph in phrases:
-        pending = _claim_from_phrase(doc, sentence, ph, words)
+        pending = _claim_from_phrase(doc, sentence, ph, words, units)
         if pending is not None:
             pending.quantities = quantities
             out.append(pending)
@@ -144,7 +147,7 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
         marker = relation.read(toks, i, doc.text, shares)
         if marker is None:
             continue
-        pending = _claim_from_marker(doc, sentence, toks, marker, words)
+        pending = _claim_from_marker(doc, sentence, toks, marker, words, units)
         pending.quantities = quantities
         shares = shares or marker.kind == "share"
         out.append(pending)
@@ -152,9 +155,11 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
 
 
 def _claim_from_marker(
-    doc: Document, sentence: Sentence, toks: list[Tok], marker: relation.Marker, words: list[str]
-) -> Pending:
-    """A claim for a stated value the grammar left over; its operands come later."""
+    doc: Document, sentence: Sentence, toks: list[Tok], marker: relation.Marker, words: list[str],
+    units: list[str],
+) -> Pending:  # fmt: skip
+    """A claim for a stated value the grammar left over; its operands come later (the units
+    of the sentence's other figures tell which way "faster" or "better" goes)."""
     tok = toks[marker.index]
     stated = tok.quantity
     assert stated is not None
@@ -175,12 +180,12 @@ def _claim_from_marker(
     elif marker.sign:
         claim.direction = "higher" if marker.sign == "UP" else "lower"
     else:
-        claim.direction = direction_of(ph, words, []) or "ratio"
+        claim.direction = direction_of(ph, words, units) or "ratio"
     return Pending(claim, sentence, ph, stated, words)
 
 
 def _claim_from_phrase(
-    doc: Document, sentence: Sentence, ph: Phrase, words: list[str]
+    doc: Document, sentence: Sentence, ph: Phrase, words: list[str], sentence_units: list[str]
 ) -> Pending | None:
     stated_tok: Tok | None = ph.stated
     if ph.shape == "share":
@@ -202,7 +207,7 @@ def _claim_from_phrase(
         if subj and ref and compatible(subj, ref) and ref.value:
             _judge_share(doc, claim, stated, subj, ref)
         return Pending(claim, sentence, ph, stated, words)
-    direction = direction_of(ph, words, units)
+    direction = direction_of(ph, words, units or sentence_units)
     if stated.multiplier:
         kind, rule = "ratio", "A002"
     elif direction is None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from claimcheck import arithmetic as ar
 from claimcheck.models import Quantity
+from claimcheck.units import dimensionality, is_power
 
 LOWER_IS_BETTER_WORDS = {"latency", "delay", "response", "cpu", "utilization", "utilisation",
                          "power", "watts", "cost", "price", "time", "memory", "errors",
@@ -156,9 +157,22 @@ def _pct(value: float, decimals: int) -> str:
 
 
 def polarity(words: list[str], units: list[str]) -> str:
-    """'lower' when smaller numbers are better for the metric the words and units name."""
+    """'lower' when smaller numbers are better for the metric the words and units name.
+    The operands' units decide first (a rate or a figure per watt is better higher, a time
+    or a power lower), so that another word of the sentence ("... at maximum power")
+    cannot turn a throughput comparison around; the words decide for plain numbers."""
+    for u in units:
+        if not u or u == "percent":
+            continue
+        if "/" in u and "watt" in u:
+            return "higher"  # a figure per watt
+        if is_power(u):
+            return "lower"
+        dims = dimensionality(u)
+        if dims == "[time]":
+            return "lower"
+        if dims.endswith("/ [time]") and "[mass]" not in dims:
+            return "higher"  # a rate: bits, requests, connections per second
     if any(w in LOWER_IS_BETTER_WORDS for w in words):
-        return "lower"
-    if any(u and ("second" in u and "/" not in u) for u in units):
         return "lower"
     return "higher"
