@@ -7,6 +7,7 @@ from bisect import bisect_left
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
+from claimcheck.extract.conditions import pattern_gate_hints
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
 from claimcheck.extract.docindex import index_document
@@ -57,10 +58,11 @@ def extract_document(doc: Document) -> Extraction:
     grids = []  # (index in ex.tables, block, grid) of each typed table
     prose = []  # (block, its sentences with their quantities) of each prose block
     previous_text = ""
+    gate_hints = pattern_gate_hints([b.text for b in doc.blocks])  # one lookup per literal
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = ix.quantities_in(index)
         ex.quantities.extend(found)
-        conds = block_conditions(doc, block, test, mentions)
+        conds = block_conditions(doc, block, test, mentions, gate_hints[index])
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
             grid, typed = grid_facts(
