@@ -36,10 +36,8 @@ def split(text: str, offset: int = 0) -> list[Sentence]:
     return list(_split(text, offset))
 
 
-# Several extractors and rules split the same block, each in its own pass over all blocks:
-# the cache holds a whole report's blocks (256 entries were evicted between passes on any
-# report of more than 256 blocks, so each block was split about seven times).
-@lru_cache(maxsize=1 << 15)
+# Several extractors and rules split the same block: the last few blocks' sentences are kept.
+@lru_cache(maxsize=256)
 def _split(text: str, offset: int) -> tuple[Sentence, ...]:
     out: list[Sentence] = []
     begin = 0
