@@ -170,6 +170,7 @@ _GATES: dict[tuple[str, int], Gate] = {}
 # id(pattern) -> (pattern, its Gate): the pattern is held so that its id is not reused;
 # asked per block and sentence, the (source, flags) key cost more than the gate saved
 _BY_ID: dict[int, tuple[Any, Gate]] = {}
+MAX_BY_ID = 4096
 
 
 def gate(pattern: Any) -> Gate:
@@ -182,6 +183,8 @@ def gate(pattern: Any) -> Gate:
     g = _GATES.get(key)
     if g is None:
         g = _GATES[key] = Gate(pattern)
+    if len(_BY_ID) >= MAX_BY_ID:
+        _BY_ID.clear()  # patterns built at run time must not pile up in a long process
     _BY_ID[id(pattern)] = (pattern, g)
     return g
 
