@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from claimcheck import gcpause
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
@@ -46,6 +47,11 @@ def _by_sentence(
 
 def extract_document(doc: Document) -> Extraction:
     """Devices, tests, conditions, measurements, quantities and claims of a document."""
+    with gcpause.paused():  # linear work: no heap walks while the document's facts grow
+        return _extract_document(doc)
+
+
+def _extract_document(doc: Document) -> Extraction:
     entities = extract_entities(doc)
     devices = [e for e in entities if is_dut(e)]
     mentions = MentionIndex(devices)
