@@ -156,7 +156,10 @@ class Gate:
             return True
         if low is None:
             low = text.lower()
-        return any(w in low for w in words)
+        for w in words:  # noqa: SIM110 - a loop, not any(genexpr): asked ~100,000 times per MB
+            if w in low:
+                return True
+        return False
 
     def search(self, text: str, low: str | None = None) -> re.Match[str] | None:
         """``pattern.search(text)``, skipped when the gate shows it cannot match."""
@@ -164,15 +167,25 @@ class Gate:
 
 
 _GATES: dict[tuple[str, int], Gate] = {}
+# id(pattern) -> (pattern, its Gate): the pattern is held so that its id is not reused;
+# asked per block and sentence, the (source, flags) key cost more than the gate saved
+_BY_ID: dict[int, tuple[Any, Gate]] = {}
+MAX_BY_ID = 4096
 
 
 def gate(pattern: Any) -> Gate:
     """The Gate of a compiled (or lazily compiled) pattern, built once per process; a lazy
     pattern is not compiled for it."""
+    found = _BY_ID.get(id(pattern))
+    if found is not None and found[0] is pattern:
+        return found[1]
     key = (pattern.pattern, lazyre.flags_of(pattern))
     g = _GATES.get(key)
     if g is None:
         g = _GATES[key] = Gate(pattern)
+    if len(_BY_ID) >= MAX_BY_ID:
+        _BY_ID.clear()  # patterns built at run time must not pile up in a long process
+    _BY_ID[id(pattern)] = (pattern, g)
     return g
 
 

@@ -154,3 +154,48 @@ def test_word_cues_are_substrings() -> None:
     assert detector(Ctx("..ABCd..")) == ["..ABCd.."]
     assert detector(Ctx("X-Y")) == ["X-Y"]
     assert detector(Ctx("ab c xy")) == []
+
+
+def _hinted_same(texts: list[str]) -> None:
+    """Conditions read with the joined-lookup hints equal those read without them, on each
+    text as given and with its soft breaks as spaces (what the pipeline passes)."""
+    from claimcheck.ingest.softbreaks import soft_breaks_as_spaces
+
+    hints = cx.pattern_gate_hints(texts)
+    assert len(hints) == len(texts)
+    for text, hint in zip(texts, hints, strict=True):
+        for variant in (text, soft_breaks_as_spaces(text)):
+            assert cx.conditions_in_text(variant, 7, hint) == cx.conditions_in_text(variant, 7)
+            ctx = Ctx(variant, hint)
+            assert ctx.open_gates == Ctx(variant).open_gates, variant
+
+
+def test_pattern_gate_hints_on_corpus_blocks() -> None:
+    _hinted_same([b.text for doc in corpus_documents() for b in doc.blocks])
+
+
+def test_pattern_gate_hints_on_test_phrases() -> None:
+    _hinted_same(list(suite_phrases()))
+
+
+def test_pattern_gate_hints_across_wrapped_lines() -> None:
+    """A gate literal split by a soft line break still opens its gate; a text without any
+    literal of a gate has that gate's bit clear; texts next to each other do not mix."""
+    texts = [
+        "The Quillfen QF-20 ran out of the\nbox on bare\nmetal hosts, with 500 simulated\nusers.",
+        "Throughput of the Marrowick MW-7 was 4.1 Gbps.",
+        "bare",
+        "metal hosts only",
+        "Ünïcode täxt on bare metal, Zeltrix ZX-3",
+    ]
+    hints = cx.pattern_gate_hints(texts)
+    _hinted_same(texts)
+    metal = next(bit for bit, pats in base._PATTERN_GATES
+                 if any("bare" in p.pattern for p in pats))  # fmt: skip
+    assert hints[0] & metal
+    assert not hints[2] & metal and not hints[3] & metal
+    assert hints[1] != -1 and hints[1] != hints[0]
+
+
+def test_pattern_gate_hints_of_no_texts() -> None:
+    assert cx.pattern_gate_hints([]) == []

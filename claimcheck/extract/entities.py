@@ -285,13 +285,22 @@ class _Words:
         return out
 
 
+_WORDS: list = [None, None]  # the last text and its word index: both alias passes read it
+
+
+def _words(text: str) -> _Words:
+    if _WORDS[0] is not text:
+        _WORDS[:] = [text, _Words(text)]
+    return _WORDS[1]
+
+
 def _mention_aliases(
     doc: Document,
     devices: list[Device],
     add: Callable[[Device, str, int, int], None],
     known: Callable[[int], bool],
 ) -> None:
-    words = _Words(doc.text)
+    words = _words(doc.text)
     for alias, dev in aliases(devices):
         for i in words.occurrences(doc.text, alias):
             found = doc.text[i : i + len(alias)]

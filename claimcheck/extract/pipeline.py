@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from claimcheck import gcpause
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
+from claimcheck.extract.conditions import pattern_gate_hints
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
 from claimcheck.extract.docindex import index_document
@@ -45,6 +47,11 @@ def _by_sentence(
 
 def extract_document(doc: Document) -> Extraction:
     """Devices, tests, conditions, measurements, quantities and claims of a document."""
+    with gcpause.paused():  # linear work: no heap walks while the document's facts grow
+        return _extract_document(doc)
+
+
+def _extract_document(doc: Document) -> Extraction:
     entities = extract_entities(doc)
     devices = [e for e in entities if is_dut(e)]
     mentions = MentionIndex(devices)
@@ -57,10 +64,11 @@ def extract_document(doc: Document) -> Extraction:
     grids = []  # (index in ex.tables, block, grid) of each typed table
     prose = []  # (block, its sentences with their quantities) of each prose block
     previous_text = ""
+    gate_hints = pattern_gate_hints([b.text for b in doc.blocks])  # one lookup per literal
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = ix.quantities_in(index)
         ex.quantities.extend(found)
-        conds = block_conditions(doc, block, test, mentions)
+        conds = block_conditions(doc, block, test, mentions, gate_hints[index])
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
             grid, typed = grid_facts(

@@ -54,9 +54,10 @@ def _make(doc: Document, raw: cx.RawCondition, scope: str, block: Block, source:
 
 
 def block_conditions(
-    doc: Document, block: Block, test: str | None, mentions: MentionIndex
+    doc: Document, block: Block, test: str | None, mentions: MentionIndex, gate_hint: int = -1
 ) -> list[Condition]:
-    """Conditions stated in one block, scoped."""
+    """Conditions stated in one block, scoped (``gate_hint``: the block's mask from
+    :func:`claimcheck.extract.conditions.pattern_gate_hints`, -1 when unknown)."""
     if block.table is not None:
         return _table_conditions(doc, block, test, mentions)
     out: list[Condition] = []
@@ -65,7 +66,7 @@ def block_conditions(
         raws = cx.conditions_in_command(block.text, block.start)
         return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
     # the whole block at once: a paragraph that opens on someone else's practice is hedged throughout
-    raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start)
+    raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start, gate_hint)
     if not raws:
         return out
     sentences = split(block.text, block.start)

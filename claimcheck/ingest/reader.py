@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from claimcheck import gcpause
 from claimcheck.ingest.decode import decode
 from claimcheck.ingest.segment import segment
 from claimcheck.ingest.source import DEFAULT_MAX_BYTES, read_limited
@@ -35,7 +36,8 @@ def read_text(text: str, name: str = "<text>") -> Document:
     The one exception: lone surrogates (which no encoding can write out) become
     U+FFFD, one character for one, so every offset stays the same.
     """
-    return segment(text, name, "utf-8", markdown=is_markdown(name))
+    with gcpause.paused():
+        return segment(text, name, "utf-8", markdown=is_markdown(name))
 
 
 def read_bytes(data: bytes, name: str) -> Document:

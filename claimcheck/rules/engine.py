@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import chain
 
+from claimcheck import gcpause
 from claimcheck.errors import RuleError
 from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.rules.matching import get_facts, run_match_rule
@@ -19,7 +20,7 @@ def run_rules(
     doc: Document, extraction: Extraction, rules: list[RuleSpec], selection: Selection
 ) -> tuple[list[Finding], list[FileError]]:
     """Findings of every enabled rule; a rule that raises becomes an error, the rest still run."""
-    with document_run(doc):
+    with gcpause.paused(), document_run(doc):
         share_index(doc, extraction)
         findings, errors = _run(doc, extraction, rules, selection)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))

@@ -19,7 +19,13 @@ from dataclasses import replace
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions import device, http, load, method, tls, tools
-from claimcheck.extract.conditions.base import HEDGE_CUES, TOPIC_CUES, Ctx, RawCondition
+from claimcheck.extract.conditions.base import (
+    HEDGE_CUES,
+    TOPIC_CUES,
+    Ctx,
+    RawCondition,
+    pattern_gate_hints,
+)
 from claimcheck.extract.conditions.cells import cell_condition
 from claimcheck.extract.conditions.commands import command_conditions
 from claimcheck.extract.conditions.configs import config_conditions
@@ -31,6 +37,7 @@ __all__ = [
     "condition_from_cell",
     "conditions_in_command",
     "conditions_in_text",
+    "pattern_gate_hints",
 ]
 
 Detector = Callable[[Ctx], list[RawCondition]]
@@ -60,14 +67,15 @@ _NEXT_ITEM_RE = lazyre.compile(r"(?<![ \t])[ \t]+[-*•][ \t]+(?=[A-Z])")
 _COMMAND_END_RE = lazyre.compile(r"`|[.;,](?:\s|$)|\s(?:and|then|with|to|for|on|against)\s")
 
 
-def conditions_in_text(text: str, offset: int = 0) -> list[RawCondition]:
+def conditions_in_text(text: str, offset: int = 0, gate_hint: int = -1) -> list[RawCondition]:
     """Conditions stated in prose: one sentence, paragraph or list item.
 
     Spans are ``offset`` + index into ``text``; ``text[start - offset:end - offset]``
-    is the matched phrase.
+    is the matched phrase. ``gate_hint``: the text's mask from :func:`pattern_gate_hints`
+    (-1: unknown).
     """
     try:
-        return _in_text(text, offset)
+        return _in_text(text, offset, gate_hint)
     except Exception:  # total by contract: a bad input yields nothing, not an error
         return []
 
@@ -98,10 +106,10 @@ def condition_from_cell(header: str, cell: str, start: int, end: int) -> RawCond
         return None
 
 
-def _in_text(text: str, offset: int) -> list[RawCondition]:
+def _in_text(text: str, offset: int, gate_hint: int = -1) -> list[RawCondition]:
     if not isinstance(text, str) or not text.strip():
         return []
-    ctx = Ctx(text)
+    ctx = Ctx(text, gate_hint)
     found: list[RawCondition] = []
     open_gates = ctx.open_gates  # every gate decided at once; closed detectors are not called
     generators = _safe(tools.traffic_generator.__wrapped__, ctx) if open_gates & _TOOLS_BIT else []

@@ -185,8 +185,9 @@ def clean(s: str) -> str:
 class Ctx:
     """One text under extraction: its sentences and (lazily) its quantities."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, gate_hint: int = -1) -> None:
         self.text = text
+        self.gate_hint = gate_hint  # pattern gates that may open (see pattern_gate_hints)
         self._scans: dict[int, tuple[list[int], list[Quantity]]] = {}
         self._context: dict[tuple[str, int], bool] = {}
         self._lower: str | None = None
@@ -248,8 +249,9 @@ class Ctx:
         if self.ascii:
             mask = self.cue_mask
             low = self.lower
+            hint = self.gate_hint
             for bit, patterns in _PATTERN_GATES:
-                if not mask & bit and any(_hit(p, low) for p in patterns):
+                if not mask & bit and hint & bit and any(_hit(p, low) for p in patterns):
                     mask |= bit
             return mask
         mask = 0
@@ -369,6 +371,38 @@ class Ctx:
 @functools.cache
 def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(p.pattern, p.flags | re.IGNORECASE)
+
+
+def pattern_gate_hints(texts: list[str]) -> list[int]:
+    """Per text, the bits of the pattern gates (see :func:`gated`) that may open on it: each
+    gate's literals are looked up once in all the texts joined, instead of in every text.
+    A clear bit is certain (no pattern of that gate can match the text, nor the text with
+    some of its line breaks as spaces); a set bit leaves it to the patterns."""
+    n = len(texts)
+    masks = [0] * n
+    always = 0
+    lows = [t.replace("\n", " ").lower() for t in texts]
+    starts: list[int] = []
+    pos = 0
+    for low in lows:
+        starts.append(pos)
+        pos += len(low) + 1
+    joined = "\0".join(lows)  # no literal holds "\0": none spans two texts
+    for bit, patterns in _PATTERN_GATES:
+        for p in patterns:
+            words = gate(p).words
+            if words is None or any("\n" in w or "\0" in w for w in words):
+                always |= bit
+                continue
+            for w in words:
+                at = joined.find(w)
+                while at >= 0:
+                    i = bisect_right(starts, at) - 1
+                    masks[i] |= bit
+                    if i + 1 >= n:
+                        break
+                    at = joined.find(w, starts[i + 1])  # one hit per text is enough
+    return [m | always for m in masks]
 
 
 def _hit(p: re.Pattern[str], low: str) -> bool:
