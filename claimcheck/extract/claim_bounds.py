@@ -1,6 +1,6 @@
-"""Capability claims against the report's own tables ("can serve up to 30 thousand requests
-per second", "up to 76+ thousand") and verification claims ("beat its rated 500,000
-sessions with 512,400", "fell short of", "met").
+"""Capability claims against the report's own tables ("can serve up to 40 thousand requests
+per second", "up to 52+ thousand") and verification claims ("beat its rated 800,000
+sessions with 815,000", "fell short of", "met").
 
 A capability names an entity (a table label the sentence or its paragraph names) and a
 metric (the unit of its figure); the entity's best figure of that metric in the tables of

@@ -1,5 +1,5 @@
 """Claims that summarise several pairs of the report's tables: a range of deltas ("ahead of
-the others by 5-15% at every load", "30% ~ 60% or more faster", "between 2x and 3x
+the others by 4-12% at every load", "20% ~ 45% or more faster", "between 2x and 3x
 faster") and a bound on a delta ("within 15% of X").
 
 The subject and the references are the table entities the sentence names (by their role:

@@ -1,8 +1,8 @@
 """A claim is a relation, not a phrase: what a stated marker asserts, wherever its words stand.
 
 The claim grammar recognises a few sentence shapes; every percentage or multiple it leaves
-over is read here from the tokens around it: a multiple ("22.7-fold", "167 times as many",
-"a factor of 6") states a ratio; a percentage followed by "of" ("runs at 85% of X's rate")
+over is read here from the tokens around it: a multiple ("12.5-fold", "40 times as many",
+"a factor of 6") states a ratio; a percentage followed by "of" ("runs at 70% of X's rate")
 or standing after a name beside an earlier share ("... and Y 49%") states a share; a
 percentage with a comparison word on either side ("25% faster", "rises by 25 percent",
 "(+58%)") states a difference; "within N% of" states a bound on a difference. A percentage
@@ -92,7 +92,7 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         and prev is not None
         and (prev.type in ("AND", "COMMA") or prev.type == "W" and _names(prev))
     ):
-        return Marker(i, "share")  # "nginx keeps 58% of that rate and Traefik 49%"
+        return Marker(i, "share")  # "X keeps 61% of that rate and Y 47%"
     return None
 
 

@@ -66,7 +66,7 @@ def _coordinated(runs: list[list[Any]], text: str, end: int) -> set[str]:
     return group
 
 
-# A setting bound to the device named right after it: "FastHTTP profile for the BIG-IP".
+# A setting bound to the device named right after it: "turbo profile for the Kestrel K2".
 FOLLOW_GAP_RE = lazyre.compile(
     r"\s{0,40}+(?:[\w-]{1,30}\s++){0,2}?(?:for|on|of|in|to)\s+(?:both\s+|all\s+)?(?:the\s+|its\s+)?",
     _I,
@@ -181,9 +181,9 @@ class View:
 
         The extractor gives a per-device setting in prose to every device named before it
         in the sentence; here it goes to the device it is bound to: a device named right
-        before it ("F5 FastL4"), the device after "for/on" ("FastHTTP profile for the
-        BIG-IP"), else the nearest device named before it together with any devices
-        coordinated with that one ("the ACE and the BIG-IP were ..."), else the next one.
+        before it ("Kestrel QuickPath"), the device after "for/on" ("turbo profile for
+        the Kestrel K2"), else the nearest device named before it together with any devices
+        coordinated with that one ("the Kestrel and the Orla were ..."), else the next one.
         """
         s0, s1 = self.bounds(start)
         runs: list[list[Any]] = []
