@@ -207,7 +207,18 @@ PROGRESS_MIN_FILES = 20  # a progress bar only for batches larger than this
 
 
 def _check(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
-    """Run the check: in-process, or on a process pool with ``--jobs N``; a bar on a terminal."""
+    """Run the check: in-process, or on a process pool with ``--jobs N``; a bar on a terminal.
+
+    The pool forks before the files are found, so that its workers import and compile
+    (:func:`claimcheck.workers.warm`) while this process walks the folders."""
+    jobs = min(getattr(args, "jobs", 1), usable_cpus())
+    pool = None
+    if jobs > 1:
+        from claimcheck import workers
+
+        named = workers.named_files(args.paths)
+        jobs = min(jobs, named) if named is not None else jobs
+        pool = workers.warm_pool(jobs) if jobs > 1 else None
     from claimcheck import api
 
     opts = {
@@ -218,25 +229,20 @@ def _check(args: argparse.Namespace, cfg):  # noqa: ANN001, ANN202
         **_discovery_options(args),
     }
     paths = [p for p in args.paths if p != "-"]
-    jobs = min(getattr(args, "jobs", 1), usable_cpus())
     bar = None
-    if jobs > 1 or sys.stderr.isatty():
+    quiet = getattr(args, "quiet", False)
+    if sys.stderr.isatty() and not quiet:
         walk = {k: opts[k] for k in _discovery_options(args) if k != "config"}
         files, _ = api.expand_paths(paths, config=args.config, walk=api.WalkOptions(**walk))
-        jobs = min(jobs, len(files))  # never more workers than files
-        quiet = getattr(args, "quiet", False)
-        if sys.stderr.isatty() and len(files) > PROGRESS_MIN_FILES and not quiet:
+        if len(files) > PROGRESS_MIN_FILES:
             bar = _progress_bar(len(files))
-    if jobs <= 1 and bar is None:
-        return api.check(paths, **opts)
     try:
-        if jobs <= 1:
-            return api.check_many(paths, None, progress=bar, **opts)
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            return api.check_many(paths, pool, progress=bar, **opts)
+        if pool is None and bar is None:
+            return api.check(paths, **opts)
+        return api.check_many(paths, pool, progress=bar, **opts)
     finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
         if bar is not None:
             bar.close()
 

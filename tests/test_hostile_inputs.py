@@ -177,22 +177,16 @@ def test_jobs_is_capped_at_the_cpu_count_and_the_number_of_files(tmp_path, monke
         (tmp_path / f"r{i}.md").write_text(GOOD, encoding="utf-8")
     pools: list[int] = []
 
-    class Pool:
-        def __init__(self, max_workers: int) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from claimcheck import workers
+
+    class Pool(ThreadPoolExecutor):
+        def __init__(self, max_workers: int, initializer=None) -> None:  # noqa: ANN001
             pools.append(max_workers)
+            super().__init__(1, initializer=initializer)
 
-        def __enter__(self):  # noqa: ANN204
-            from concurrent.futures import ThreadPoolExecutor
-
-            self.inner = ThreadPoolExecutor(1)
-            return self.inner
-
-        def __exit__(self, *exc: object) -> None:
-            self.inner.shutdown()
-
-    import concurrent.futures
-
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr(cli, "usable_cpus", lambda: 2)
     run_cli(capsys, "check", str(tmp_path), "--jobs", "100000")
     run_cli(capsys, "check", str(tmp_path / "r0.md"), "--jobs", "2000")

@@ -69,6 +69,8 @@ class Facts:
         self._names: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
         self.owned: dict[tuple[int, int], list[Candidate]] = {}
         self.selected: dict[tuple, list[Candidate] | None] = {}
+        self.run_owners: dict[str, list[int]] | None = None  # built on first use (operands)
+        self.run_owner_sets: list[frozenset[str]] = []
 
     def names(self, start: int, end: int) -> list[tuple[int, int, str]]:
         """(start, end, key) of every name in [start, end): entity mentions (key: the entity's
