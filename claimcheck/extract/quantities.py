@@ -207,8 +207,6 @@ def scan(text: str, offset: int = 0) -> list[Quantity]:
         for q in found:
             q["start"] += offset
             q["end"] += offset
-    # fields are gathered in a dict and validated once (setting them one by one on the
-    # model went through pydantic's __setattr__ every time)
     return [Quantity(**q) for q in found]
 
 
@@ -270,7 +268,7 @@ def _make(text, start, end, value, unit, unit_text, decimals, sig, scale) -> _Fi
         "unit_text": unit_text,
         "decimals": decimals,
         "sig_figs": sig,
-        "scale": scale,
+        "scale": float(scale),  # 1024 for "2K key", 100 for "5 hundred": a float like the rest
         "qualifier": qual,
     }
 
