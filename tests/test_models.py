@@ -3,6 +3,7 @@ and the slotted facts inside the pipeline (no per-object dict, the same JSON whe
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from claimcheck.models import (
     Claim,
     Device,
     Document,
+    Extraction,
     Measurement,
     Mention,
     Operand,
@@ -231,3 +233,27 @@ def test_table_copy_with_other_rows_recomputes():
     other = table.model_copy(update={"rows": [row]})
     assert other.header == [] and other.body == [row]
     assert table.header == ["Device"]
+
+
+def test_model_dicts_share_their_keys_and_keep_their_order():
+    """Each model keeps its fields in a dict whose key table is shared with like models:
+    the same mapping, in field order, smaller than a dict of its own on CPython."""
+    m = Measurement(metric="cps", value=1.0, unit="CPS", conditions={"tls": "1.3"})
+    assert list(m.__dict__) == list(Measurement.model_fields)
+    assert m.model_dump() == {**dict.fromkeys(Measurement.model_fields), **m.model_dump()}
+    if sys.implementation.name == "cpython":
+        assert sys.getsizeof(m.__dict__) < sys.getsizeof(dict(m.__dict__))
+    copy = m.model_copy(update={"test": "L4 cps"})
+    m.device = "box-a"
+    assert (m.device, m.test, copy.device, copy.test) == ("box-a", None, None, "L4 cps")
+    assert "device" in m.model_fields_set and "device" not in copy.model_fields_set
+    assert Measurement.model_validate_json(m.model_dump_json()) == m
+
+
+def test_setting_what_is_not_a_field_fails_as_in_pydantic():
+    m = Measurement(metric="cps", value=1.0, unit="CPS")
+    with pytest.raises(ValueError, match="has no field"):
+        m.surplus = 1
+    ex = Extraction()
+    ex._facts = "cached"  # a private attribute still works
+    assert ex._facts == "cached" and "_facts" not in ex.model_dump()
