@@ -46,10 +46,10 @@ def extract_golden_path(path: Path) -> Path:
 
 def render_extract(path: Path) -> str:
     """What ``claimcheck extract --format json`` prints for ``path``, relative paths."""
-    import claimcheck
+    from claimcheck import api
     from claimcheck.report.json import format_extraction
 
-    text = format_extraction(claimcheck.api.extract(path))
+    text = format_extraction(api.extract(path))
     return text.replace(str(ROOT) + "/", "") + "\n"
 
 
