@@ -10,6 +10,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
+from sys import intern
 from typing import Any
 
 from claimcheck import lazyre
@@ -203,11 +204,16 @@ def scan(text: str, offset: int = 0) -> list[Quantity]:
         found.append(q)
     found.extend(_words(text, [(q["start"], q["end"]) for q in found]))
     found.sort(key=lambda q: q["start"])
-    if offset:
-        for q in found:
+    out = []
+    for q in found:
+        if offset:
             q["start"] += offset
             q["end"] += offset
-    return [Quantity(**q) for q in found]
+        # units come from a fixed table and their spellings from a fixed pattern: one
+        # string each instead of one per quantity
+        q["unit"], q["unit_text"] = intern(q["unit"]), intern(q["unit_text"])
+        out.append(Quantity(**q))
+    return out
 
 
 def _numeric(text: str, m: re.Match[str]) -> _Fields:
