@@ -137,8 +137,9 @@ class Record:
             return _copy.deepcopy(copy)
         return copy
 
-    def model_dump(self) -> dict[str, Any]:
-        """The fields as a dict, nested facts as dicts too."""
+    def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
+        """The fields as a dict, nested facts as dicts too (``mode="json"`` gives the same:
+        every field is a string, number, boolean, None or a list of facts)."""
         return {
             f.name: _dump(getattr(self, f.name))
             for f in dataclasses.fields(self)  # type: ignore[arg-type]

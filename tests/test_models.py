@@ -127,6 +127,7 @@ def test_nested_facts_dump_and_copy():
             "tool": None,
         },
     }
+    assert block.model_dump(mode="json") == block.model_dump()
     copy = block.model_copy(update={"section": "Results"})
     assert copy.section == "Results" and block.section is None and copy.table is table
     assert copy.model_copy(update={"section": None}) == block
