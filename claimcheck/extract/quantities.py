@@ -10,6 +10,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
+from sys import intern
 from typing import Any
 
 from claimcheck import lazyre
@@ -203,13 +204,16 @@ def scan(text: str, offset: int = 0) -> list[Quantity]:
         found.append(q)
     found.extend(_words(text, [(q["start"], q["end"]) for q in found]))
     found.sort(key=lambda q: q["start"])
-    if offset:
-        for q in found:
+    out = []
+    for q in found:
+        if offset:
             q["start"] += offset
             q["end"] += offset
-    # fields are gathered in a dict and validated once (setting them one by one on the
-    # model went through pydantic's __setattr__ every time)
-    return [Quantity(**q) for q in found]
+        # units come from a fixed table and their spellings from a fixed pattern: one
+        # string each instead of one per quantity
+        q["unit"], q["unit_text"] = intern(q["unit"]), intern(q["unit_text"])
+        out.append(Quantity(**q))
+    return out
 
 
 def _numeric(text: str, m: re.Match[str]) -> _Fields:
@@ -270,7 +274,7 @@ def _make(text, start, end, value, unit, unit_text, decimals, sig, scale) -> _Fi
         "unit_text": unit_text,
         "decimals": decimals,
         "sig_figs": sig,
-        "scale": scale,
+        "scale": float(scale),  # 1024 for "2K key", 100 for "5 hundred": a float like the rest
         "qualifier": qual,
     }
 

@@ -3,6 +3,9 @@
 ``python -m tests.golden --update`` rewrites tests/golden/*.json from the current code;
 tests/test_golden.py compares the current output with them byte for byte, so that a
 change meant only to make claimcheck faster can show it changes no finding.
+tests/golden/extract/ holds the ``claimcheck extract --format json`` output of a few
+documents of different genres (tests/test_golden_extract.py): the facts, not only the
+findings, stay the same through such a change.
 """
 
 from __future__ import annotations
@@ -20,6 +23,34 @@ def inputs() -> list[Path]:
     from claimcheck.evaluation import documents
 
     return [*documents(ROOT / "corpus"), *sorted((ROOT / "examples").glob("*.md"))]
+
+
+# markdown tables and tool output, plain text with figures in prose, a spec datasheet, the example
+EXTRACT_INPUTS = (
+    "corpus/readme-wrk-results-table.md",
+    "corpus/vendor-comparison-pdf.txt",
+    "corpus/datasheet-firewall-spec-table.md",
+    "examples/adc-comparison.md",
+)
+
+
+def extract_inputs() -> list[Path]:
+    """The documents with an extract golden."""
+    return [ROOT / name for name in EXTRACT_INPUTS]
+
+
+def extract_golden_path(path: Path) -> Path:
+    """Where the extract golden of ``path`` lives (tests/golden/extract/...)."""
+    return GOLDEN / "extract" / golden_path(path).name
+
+
+def render_extract(path: Path) -> str:
+    """What ``claimcheck extract --format json`` prints for ``path``, relative paths."""
+    from claimcheck import api
+    from claimcheck.report.json import format_extraction
+
+    text = format_extraction(api.extract(path))
+    return text.replace(str(ROOT) + "/", "") + "\n"
 
 
 def golden_path(path: Path) -> Path:
@@ -51,6 +82,15 @@ def main(argv: list[str] | None = None) -> int:
             continue
         changed.append(target.name)
         if args.update:
+            target.write_text(out, encoding="utf-8")
+    for path in extract_inputs():
+        out = render_extract(path)
+        target = extract_golden_path(path)
+        if target.exists() and target.read_text(encoding="utf-8") == out:
+            continue
+        changed.append("extract/" + target.name)
+        if args.update:
+            target.parent.mkdir(exist_ok=True)
             target.write_text(out, encoding="utf-8")
     stale = {p.name for p in GOLDEN.glob("*.json")} - {golden_path(p).name for p in inputs()}
     for name in sorted(stale):
