@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from claimcheck import lazyre
 from claimcheck.extract.names import clean_name, enumeration, is_generic, tokens
-from claimcheck.extract.sentences import split
+from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Document
 
 AXIS_HEADER = lazyre.compile(
@@ -151,10 +151,11 @@ def _seeds(doc: Document) -> list[Seed]:
             if s:
                 out.append(s)
         if block.table is None and block.kind != "code":
+            sentences = _cued(block)  # one pass of sentences and cues for three readers
             out.extend(_inline_lists(block))
-            out.extend(_subjects(block))
-            out.extend(_compared_with(block))
-            out.extend(_postposed(block))
+            out.extend(_subjects(sentences))
+            out.extend(_compared_with(sentences))
+            out.extend(_postposed(sentences))
         if block.kind != "list_item":
             previous = block
     out.sort(key=lambda s: s.start)
@@ -319,13 +320,18 @@ _COMPARATIVE = lazyre.compile(
 )
 
 
-def _compared_with(block: Block) -> list[Seed]:
+def _cued(block: Block) -> list[tuple[Sentence, bool]]:
+    """The block's sentences, each with whether it compares (a comparative word in it)."""
+    return [(s, _COMPARATIVE.search(s.text) is not None) for s in split(block.text, block.start)]
+
+
+def _compared_with(sentences: list[tuple[Sentence, bool]]) -> list[Seed]:
     """The system a sentence compares against: "... 40% faster than the Orca 8400",
     "... superior compared to Quill Edge": a capitalised or numbered name after the cue in
     a sentence that compares."""
     out: list[Seed] = []
-    for sentence in split(block.text, block.start):
-        if not _COMPARATIVE.search(sentence.text):
+    for sentence, compares in sentences:
+        if not compares:
             continue
         for m in _AGAINST.finditer(sentence.text):
             words = []
@@ -348,15 +354,13 @@ _FIGURE_FOR = lazyre.compile(
 )
 
 
-def _postposed(block: Block) -> list[Seed]:
+def _postposed(sentences: list[tuple[Sentence, bool]]) -> list[Seed]:
     """The system named right after a figure in a sentence that reports or compares
     results; the name must be capitalised or carry a model number."""
     out: list[Seed] = []
-    for sentence in split(block.text, block.start):
+    for sentence, compares in sentences:
         text = sentence.text
-        if not _COMPARATIVE.search(text) and not any(
-            w.lower().strip(",.") in RESULT_VERBS for w in text.split()
-        ):
+        if not compares and not any(w.lower().strip(",.") in RESULT_VERBS for w in text.split()):
             continue
         for m in _FIGURE_FOR.finditer(text):
             words = []
@@ -381,11 +385,11 @@ _CLAUSE = lazyre.compile(
 )
 
 
-def _subjects(block: Block) -> list[Seed]:
+def _subjects(sentences: list[tuple[Sentence, bool]]) -> list[Seed]:
     """The subject of a sentence (or of a coordinated clause) whose verb reports a result and
     that states a number."""
     out: list[Seed] = []
-    for sentence in split(block.text, block.start):
+    for sentence, _ in sentences:
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
         for a, b in zip(cuts, cuts[1:], strict=False):
             s = _clause_subject(sentence.text[a:b], sentence.start + a)

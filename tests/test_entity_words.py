@@ -1,0 +1,72 @@
+"""The alias word index of open-world entities: only the aliases' words are indexed, in
+compact arrays, and an alias is found where a full index of every word would find it.
+Texts are written here with invented product names."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claimcheck.extract import entities
+from claimcheck.extract.entities import _WORD, _Words
+
+TEXT = """# Tarnwick TX-900 vs. Quillfeather QF-20
+
+The tarnwick tx-900 served 41,000 req/s; TARNWICK's QF-20 rival reached 38,500.
+Über-Proxy 2 (ÜP2) ran on the Quillfeather too. Straße-7 and strasse-7 are spelled apart.
+x'Tarnwick and Tarnwick+ and Tarnwick_2 and TX-900.1 are not mentions, TX-900. is one.
+e-Tarnwick, /Tarnwick, @QF-20 and QF-20/b are not either.
+"""
+
+ALIASES = ["Tarnwick", "TX-900", "Tarnwick TX-900", "QF-20", "Quillfeather", "Über-Proxy 2",
+           "ÜP2", "Straße-7", "tx", "Proxy"]  # fmt: skip
+
+
+def _full(text: str) -> _Words:
+    """An index of every word of the text, as the entity stage built it before."""
+    words = _Words(text)
+    for m in _WORD.finditer(text):
+        words.starts.setdefault(m.group().casefold(), []).append(m.start())  # type: ignore[arg-type]
+    return words
+
+
+@pytest.mark.parametrize("chunk", [8, 64, 1 << 16])
+def test_restricted_index_finds_what_a_full_index_finds(monkeypatch, chunk: int) -> None:
+    monkeypatch.setattr(entities, "_CHUNK", chunk)  # chunks end at line breaks
+    full = _full(TEXT)
+    words = _Words(TEXT)
+    words.need(ALIASES[:4])
+    words.need(ALIASES)  # a second pass indexes only the new words
+    for alias in ALIASES:
+        assert words.occurrences(TEXT, alias) == full.occurrences(TEXT, alias), alias
+    assert {w for w, at in words.starts.items() if at} < set(full.starts)
+    assert all(words.starts[w].typecode == "I" for w in words.starts)
+
+
+def test_index_holds_only_the_aliases_words() -> None:
+    words = _Words(TEXT)
+    words.need(["Quillfeather QF-20"])
+    assert set(words.starts) == {"quillfeather", "qf-20"}
+    assert len(words.starts["qf-20"]) == 4  # as words; occurrences() drops "@QF-20", "QF-20/b"
+
+
+WORDS = st.sampled_from(["Kite", "kite", "KITE", "KV-3", "kv-3", "Ärm", "é", "_", "+", "'"])
+SEP = st.sampled_from([" ", "\n", "-", ".", "/", "", "'", "é", "+"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(WORDS, SEP), max_size=30), st.sampled_from([4, 16, 1 << 16]))
+def test_any_text_any_chunking(parts: list[tuple[str, str]], chunk: int) -> None:
+    text = "".join(w + s for w, s in parts)
+    old = entities._CHUNK
+    entities._CHUNK = chunk
+    try:
+        words = _Words(text)
+        aliases = ["Kite", "KV-3", "Kite KV-3", "Ärm", "kite"]
+        words.need(aliases)
+        full = _full(text)
+        for alias in aliases:
+            assert words.occurrences(text, alias) == full.occurrences(text, alias)
+    finally:
+        entities._CHUNK = old
