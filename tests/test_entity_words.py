@@ -70,3 +70,32 @@ def test_any_text_any_chunking(parts: list[tuple[str, str]], chunk: int) -> None
             assert words.occurrences(text, alias) == full.occurrences(text, alias)
     finally:
         entities._CHUNK = old
+
+
+# --- per-sentence cues of the entity seeds, computed once ---------------------------------------
+
+SENTENCES = [
+    "The Tarnwick TX-900 served 41,000 req/s",
+    "At 3 Gbps, the QF-20 drew 220 W; the B9 drew 260 W",
+    "Power was averaged over three runs",
+    "Halvard Edge 3 is 2.5x FASTER than Edge 2",
+    "x;served 40 Gbps and nothing else",
+    "The Über-Proxy answered 9,000 req/s, more than Pelican",
+    "Unleashed and used-up figures are no results",
+    "Nothing here compares or reports",
+]
+
+
+def test_cues_match_the_readers_own_tests() -> None:
+    from claimcheck.extract import entity_seeds as S
+    from claimcheck.ingest import read_text
+
+    doc = read_text("\n\n".join(SENTENCES) + "\n", "s.md")
+    for block in doc.blocks:
+        for sentence, compares, reports in S._cued(block):
+            assert compares == (S._COMPARATIVE.search(sentence.text) is not None)
+            words = {w.lower().strip(",.;") for w in sentence.text.replace(";", " ").split()}
+            if words & S.RESULT_VERBS:
+                assert reports, sentence.text  # a hint, never a miss
+    blocks = [b for b in doc.blocks if b.text.startswith("Nothing")]
+    assert [c[1:] for b in blocks for c in S._cued(b)] == [(False, False)]

@@ -314,23 +314,37 @@ def _inline_lists(block: Block) -> list[Seed]:
 _AGAINST = lazyre.compile(
     r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than)[ \t]+(?:the[ \t]+)?"
 )
-_COMPARATIVE = lazyre.compile(
-    r"(?i:\b(?:faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|"
-    r"more|fewer|less|ahead|behind|beat|beats)\b)"
+_COMPARATIVES = r"faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
+_COMPARATIVE = lazyre.compile(rf"(?i:\b(?:{_COMPARATIVES})\b)")
+# the same on lower-cased ASCII text, where it is exact and several times faster
+_COMPARATIVE_LOW = lazyre.compile(rf"\b(?:{_COMPARATIVES})\b")
+# a result verb can be a word of the sentence only where this matches its lower case (a
+# word's letters are not preceded by a letter); most sentences state no result
+_VERB_HINT = lazyre.compile(
+    "(?<![a-z])(?:" + "|".join(sorted(RESULT_VERBS, key=lambda v: (-len(v), v))) + ")"
 )
 
 
-def _cued(block: Block) -> list[tuple[Sentence, bool]]:
-    """The block's sentences, each with whether it compares (a comparative word in it)."""
-    return [(s, _COMPARATIVE.search(s.text) is not None) for s in split(block.text, block.start)]
+def _cued(block: Block) -> list[tuple[Sentence, bool, bool]]:
+    """The block's sentences, each with whether it compares (a comparative word in it) and
+    whether it may report a result (a result verb may be one of its words)."""
+    out = []
+    for s in split(block.text, block.start):
+        low = s.text.lower()
+        if s.text.isascii():
+            compares = _COMPARATIVE_LOW.search(low) is not None
+        else:
+            compares = _COMPARATIVE.search(s.text) is not None
+        out.append((s, compares, _VERB_HINT.search(low) is not None))
+    return out
 
 
-def _compared_with(sentences: list[tuple[Sentence, bool]]) -> list[Seed]:
+def _compared_with(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     """The system a sentence compares against: "... 40% faster than the Orca 8400",
     "... superior compared to Quill Edge": a capitalised or numbered name after the cue in
     a sentence that compares."""
     out: list[Seed] = []
-    for sentence, compares in sentences:
+    for sentence, compares, _ in sentences:
         if not compares:
             continue
         for m in _AGAINST.finditer(sentence.text):
@@ -354,13 +368,15 @@ _FIGURE_FOR = lazyre.compile(
 )
 
 
-def _postposed(sentences: list[tuple[Sentence, bool]]) -> list[Seed]:
+def _postposed(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     """The system named right after a figure in a sentence that reports or compares
     results; the name must be capitalised or carry a model number."""
     out: list[Seed] = []
-    for sentence, compares in sentences:
+    for sentence, compares, reports in sentences:
         text = sentence.text
-        if not compares and not any(w.lower().strip(",.") in RESULT_VERBS for w in text.split()):
+        if not compares and not (
+            reports and any(w.lower().strip(",.") in RESULT_VERBS for w in text.split())
+        ):
             continue
         for m in _FIGURE_FOR.finditer(text):
             words = []
@@ -385,11 +401,13 @@ _CLAUSE = lazyre.compile(
 )
 
 
-def _subjects(sentences: list[tuple[Sentence, bool]]) -> list[Seed]:
+def _subjects(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     """The subject of a sentence (or of a coordinated clause) whose verb reports a result and
     that states a number."""
     out: list[Seed] = []
-    for sentence, _ in sentences:
+    for sentence, _, reports in sentences:
+        if not reports:
+            continue  # no clause of it has a result verb
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
         for a, b in zip(cuts, cuts[1:], strict=False):
             s = _clause_subject(sentence.text[a:b], sentence.start + a)
