@@ -99,3 +99,24 @@ def test_cues_match_the_readers_own_tests() -> None:
                 assert reports, sentence.text  # a hint, never a miss
     blocks = [b for b in doc.blocks if b.text.startswith("Nothing")]
     assert [c[1:] for b in blocks for c in S._cued(b)] == [(False, False)]
+
+
+LISTS = [
+    "Devices under test: Tarnwick TX-900, Quillfeather QF-20 and Brackenridge B9.\n",
+    "We compared Halvard Edge 3, Pelican 1.4 and loadbox 0.9 on one host.\n",
+    "We tested the Über-Proxy 2 against Pelican 1.4 and loadbox.\n",
+    "Nothing here lists a product, or compares one.\n",
+]
+
+
+def test_literal_lookup_changes_no_listed_seed(monkeypatch) -> None:
+    from claimcheck.extract import entity_seeds as S
+    from claimcheck.ingest import read_text
+
+    for text in LISTS:
+        doc = read_text(text, "l.md")
+        gated = S.seeds(doc)
+        with monkeypatch.context() as m:
+            m.setattr(S, "_finditer", lambda rx, t, low: rx.finditer(t))
+            assert S.seeds(doc) == gated
+    assert [s.name for s in S.seeds(read_text(LISTS[0], "l.md"))][:1] == ["Tarnwick TX-900"]

@@ -15,9 +15,10 @@ it:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from claimcheck import lazyre
+from claimcheck import lazyre, regexlit
 from claimcheck.extract.names import clean_name, enumeration, is_generic, tokens
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Document
@@ -278,11 +279,18 @@ def _vs_seeds(text: str, at: int, source: str) -> list[Seed]:
     return out
 
 
+def _finditer(rx: re.Pattern[str], text: str, low: str) -> Iterator[re.Match[str]]:
+    """``rx.finditer(text)``; nothing at once when ``text`` (``low``: lower-cased) holds
+    none of the literals every match of ``rx`` contains."""
+    return rx.finditer(text) if regexlit.gate(rx).possible(text, low) else iter(())
+
+
 def _inline_lists(block: Block) -> list[Seed]:
     """ "Software under test: A 2.0, B 1.4 and C" and "we compared A, B and C on ..."."""
     out: list[Seed] = []
     text = block.text
-    for m in LEAD_IN.finditer(text):
+    low = text.lower()  # the cues' literals are looked up before their patterns run
+    for m in _finditer(LEAD_IN, text, low):
         colon = text.find(":", m.end(), m.end() + 4)
         if colon < 0:
             continue
@@ -291,7 +299,7 @@ def _inline_lists(block: Block) -> list[Seed]:
         body = rest[: end.start()] if end else rest
         items = [_seed(p, block.start + colon + 1 + o, "list") for p, o in enumeration(body)]
         out.extend(s for s in items if s)
-    for m in _WE_COMPARED.finditer(text):
+    for m in _finditer(_WE_COMPARED, text, low):
         rest = text[m.end() : m.end() + 300]
         end = _ENUM_END.search(rest)
         body = rest[: end.start()] if end else rest
