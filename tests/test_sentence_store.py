@@ -111,3 +111,41 @@ def test_shifted_split_equals_a_fresh_split(text: str, a: int, b: int) -> None:
     assert list(store.get(text, a)) == _fresh(text, a)
     assert list(store.get(text, b)) == _fresh(text, b)
     assert store.splits == 1
+
+
+HEDGED = """# Tarnwick TX-900 notes
+
+Some vendors quote peak figures from a single run. They rarely say so. We ran each test
+five times.
+
+Beware of datasheets: the TX-900 figure of 40 Gbps is a marketing number. Unlike other
+vendors, Tarnwick publishes its method.
+
+Über-Proxy 2 served 9,000 req/s; according to its maker it does 12,000.
+
+The QF-20 drew 220 W under load.
+"""
+
+
+def test_index_cue_flags_equal_the_extractors_reading() -> None:
+    from claimcheck import regexlit
+    from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
+
+    for text in [HEDGED, *GENRES]:
+        doc = read_text(text, name="h.md")
+        ix = extract_document(doc).index
+        assert ix is not None
+        for bi, block in enumerate(doc.blocks):
+            got = ix.in_block(bi)
+            if not got:
+                continue
+            assert [s.hedged for s in got] == Ctx(block.text).hedge_flags()
+            assert [s.hedge_cue for s in got] == [
+                regexlit.search(HEDGE_RE, s.text) is not None for s in got
+            ]
+            assert [s.topic_cue for s in got] == [
+                regexlit.search(TOPIC_RE, s.text) is not None for s in got
+            ]
+    ix = extract_document(read_text(HEDGED, name="h.md")).index
+    assert ix is not None and any(s.hedged for s in ix.sentences)
+    assert any(s.topic_cue for s in ix.sentences)
