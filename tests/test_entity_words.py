@@ -120,3 +120,33 @@ def test_literal_lookup_changes_no_listed_seed(monkeypatch) -> None:
             m.setattr(S, "_finditer", lambda rx, t, low: rx.finditer(t))
             assert S.seeds(doc) == gated
     assert [s.name for s in S.seeds(read_text(LISTS[0], "l.md"))][:1] == ["Tarnwick TX-900"]
+
+
+FOLDING = """# Ferrovia MPX-11500 vs Orca Virtual Edition (VE)
+
+| Device | Requests/s |
+|---|---|
+| Ferrovia MPX-11500 | 41,000 |
+| Orca Virtual Edition | 38,500 |
+
+The MPX-11500 served 41,000 req/s and the Orca VE reached 38,500 req/s. Ferrovia says the
+mpx-11500 can do more; Orca VE trailed by 6%. The VE drew 220 W.
+"""
+
+
+def test_second_alias_pass_skips_only_pairs_read_before(monkeypatch) -> None:
+    from claimcheck.extract.devices import extract_entities
+    from claimcheck.ingest import read_text
+
+    def dump(text: str) -> list[tuple[str, list[tuple[int, int, str]], list[str]]]:
+        ents = extract_entities(read_text(text, "f.md"))
+        return [(d.id, [(m.start, m.end, m.text) for m in d.mentions], d.aliases) for d in ents]
+
+    texts = [FOLDING, TEXT, *LISTS]
+    skipping = [dump(t) for t in texts]
+    real = entities._mention_aliases
+    monkeypatch.setattr(
+        entities, "_mention_aliases", lambda *a: real(*a[:-1], set())
+    )  # every pass reads every pair
+    assert [dump(t) for t in texts] == skipping
+    assert any(len(ms) >= 3 for _, ms, _ in skipping[0])

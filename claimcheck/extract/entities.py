@@ -66,10 +66,11 @@ def open_world(
     for dev in devices.values():
         placed.setdefault(dev.id, "prior")
     words = _Words(doc.text)  # both alias passes read it; it goes with the call
-    _mention_aliases(doc, list(devices.values()), add, known, words)
+    done: set[tuple[str, int]] = set()
+    _mention_aliases(doc, list(devices.values()), add, known, words, done)
     _acronyms(doc, devices)
     fold(devices, placed)
-    _mention_aliases(doc, list(devices.values()), add, known, words)
+    _mention_aliases(doc, list(devices.values()), add, known, words, done)
     return placed
 
 
@@ -329,8 +330,13 @@ def _mention_aliases(
     add: Callable[[Device, str, int, int], None],
     known: Callable[[int], bool],
     words: _Words,
+    done: set[tuple[str, int]],
 ) -> None:
-    found = aliases(devices)
+    """Add the mentions of every unique alias. ``done`` holds the (alias, id(device))
+    pairs an earlier pass read: mentions only grow, so a pair read again would find every
+    occurrence taken or refused as before, and is skipped."""
+    found = [(alias, dev) for alias, dev in aliases(devices) if (alias, id(dev)) not in done]
+    done.update((alias, id(dev)) for alias, dev in found)
     words.need(alias for alias, _ in found)
     for alias, dev in found:
         for i in words.occurrences(doc.text, alias):
