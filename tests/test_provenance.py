@@ -279,3 +279,33 @@ def test_time_is_linear(unit: str) -> None:
 
     small, large = run(2_000), run(16_000)
     assert large < max(small, 0.01) * 24  # 8x the input: far below 64x (quadratic)
+
+
+# --- cue patterns looked up once per block ---------------------------------------------------
+
+CUE_TEXTS = [
+    # lab review, sponsored
+    "# Quillfeather QF-20 review\n\nThis study was commissioned by Quillfeather Inc. and the tests "
+    "were conducted by Orrin Labs. Brackenridge was invited to take part and declined. "
+    "We at Orrin Labs measured 41,000 req/s on the QF-20.\n",
+    # vendor blog, first person
+    "Why our proxy is fast\n\nThe Halvard team measured our proxy against Pelican 1.4. Our team "
+    "ran every test three times. The author of Halvard works for Tessel Systems.\n",
+    # README with tool output, no statement at all
+    "# loadbox\n\nloadbox 0.9 answered 81,234 req/s with `wrk -t4 -c200`. Pelican 1.4 answered "
+    "52,000 req/s.\n\n```\nRequests/sec:  81234.55\n```\n",
+    # datasheet with a report-from line and non-ASCII text
+    "# Tarnwick TX-900 — datasheet\n\nA report from Tarnwick GmbH. Über 40 Gbps, paid for by "
+    "Tarnwick GmbH; the figures were published by Tarnwick.\n",
+]
+
+
+@pytest.mark.parametrize("text", CUE_TEXTS)
+def test_block_cue_lookup_changes_no_statement(monkeypatch, text: str) -> None:
+    from claimcheck.extract import provenance as prov_mod
+
+    gated = provenance(text)
+    monkeypatch.setattr(
+        prov_mod._Reader, "hits", lambda self, rx, t, s0, s1: rx.finditer(t, s0, s1)
+    )
+    assert provenance(text) == gated

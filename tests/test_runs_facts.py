@@ -327,3 +327,33 @@ All runs used `wrk -t4 -c50 -d30s http://10.0.0.9/`.
     found = claimcheck.check_text(text, "bench.md", select="A006").findings
     assert [f.line for f in found] == [8]
     assert "58,000" in found[0].message
+
+
+# --- cues looked up once per prose block -------------------------------------------------------
+
+CUE_TEXTS = [
+    # vendor blog: a run stated in words, errors, an inline command
+    "We loaded the Halvard Edge 3 with `wrk -t8 -c400 -d60s` after warming it up. wrk counted "
+    "222 socket timeouts and 3,686 non-2xx responses. Then 200 concurrent connections ran for "
+    "30 seconds per test.\n",
+    # datasheet: capacity, no run
+    "The Tarnwick TX-900 supports up to 10,000 concurrent connections. It has 16 threads.\n",
+    # lab review: a tool with threads only, a run with connections only
+    "Orrin Labs ran h2load with 12 threads. A second pass used 64 clients and 4 worker "
+    "threads for 2 minutes each.\n",
+    # README: no cue at all
+    "loadbox is small, written in Zig, and answers quickly. Install it with the package manager.\n",
+]
+
+
+def test_block_cue_lookup_changes_no_run(monkeypatch) -> None:
+    from claimcheck.extract.runs import collect
+
+    for text in CUE_TEXTS:
+        doc = read_text(text, "r.md")
+        gated = extract_runs(doc, MentionIndex(extract_devices(doc)))
+        with monkeypatch.context() as m:
+            m.setattr(collect, "_may", lambda rx, t, low: True)
+            assert extract_runs(doc, MentionIndex(extract_devices(doc))) == gated
+    first = extract_runs(read_text(CUE_TEXTS[0], "r.md"), MentionIndex([]))
+    assert any(r.errors for r in first) and any(r.connections for r in first)

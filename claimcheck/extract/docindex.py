@@ -120,10 +120,16 @@ def _add_sentences(ix: DocumentIndex, bi: int, text: str, start: int) -> None:
     sentences = split(text, start)
     if not sentences:
         return
-    flags = Ctx(text).hedge_flags()
+    # a cue's literals missing from the whole block are missing from each of its sentences
+    hedge_gate, topic_gate = regexlit.gate(HEDGE_RE), regexlit.gate(TOPIC_RE)
+    low = text.lower()
+    may_hedge, may_topic = hedge_gate.possible(text, low), topic_gate.possible(text, low)
+    # every hedge cue is a match of HEDGE_RE: a block without its literals has no cue, and
+    # the extractor's reading flags none of its sentences
+    flags = Ctx(text).hedge_flags() if may_hedge else [False] * len(sentences)
     for k, (sent, hedged) in enumerate(zip(sentences, flags, strict=True)):
-        hedge = regexlit.search(HEDGE_RE, sent.text) is not None
-        topic = regexlit.search(TOPIC_RE, sent.text) is not None
+        hedge = may_hedge and hedge_gate.search(sent.text) is not None
+        topic = may_topic and topic_gate.search(sent.text) is not None
         counts = event_counts(sent.text, sent.start)
         ix.sentences.append(IndexedSentence(sent, bi, k == 0, hedged, hedge, topic, counts))
 

@@ -11,8 +11,10 @@ alias, in any case ("nginx" is NGINX), becomes a mention. Each entity gets a kin
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import accumulate
 
 from claimcheck import lazyre
 from claimcheck.extract.entity_kinds import DUT, kind_of
@@ -63,10 +65,12 @@ def open_world(
             placed[dev.id] = seed.source
     for dev in devices.values():
         placed.setdefault(dev.id, "prior")
-    _mention_aliases(doc, list(devices.values()), add, known)
+    words = _Words(doc.text)  # both alias passes read it; it goes with the call
+    done: set[tuple[str, int]] = set()
+    _mention_aliases(doc, list(devices.values()), add, known, words, done)
     _acronyms(doc, devices)
     fold(devices, placed)
-    _mention_aliases(doc, list(devices.values()), add, known)
+    _mention_aliases(doc, list(devices.values()), add, known, words, done)
     return placed
 
 
@@ -257,15 +261,50 @@ def _matches_case(alias: str, found: str) -> bool:
     return True
 
 
+# _WORD as one capturing group: re.split hands back the gaps and the words alternately, so
+# the words' offsets are sums of lengths (no match object per word). Through re's own cache.
+_WORD_SPLIT = r"([A-Za-z0-9][\w+]*(?:[.'-][\w+]+)*+)"
+_CHUNK = 1 << 16  # characters split at a time (words never span a line break)
+
+
 class _Words:
-    """Where each word starts in the text, by its casefolded form."""
+    """Where each word the aliases hold starts in the text, by its casefolded form. Only
+    those words are indexed (a report's aliases hold a few dozen words; the text holds
+    thousands), their starts kept as compact arrays; a word asked for later is indexed
+    with the other new ones in one more pass."""
 
     def __init__(self, text: str) -> None:
-        self.starts: dict[str, list[int]] = {}
-        for m in _WORD.finditer(text):
-            self.starts.setdefault(m.group().casefold(), []).append(m.start())
+        self.text = text
+        self.starts: dict[str, array] = {}
+
+    def need(self, aliases: Iterable[str]) -> None:
+        """Index the words of ``aliases`` not indexed yet: one pass over the text for all."""
+        new = {
+            m.group().casefold() for a in aliases for m in _WORD.finditer(a)
+        } - self.starts.keys()
+        if not new:
+            return
+        for w in new:
+            self.starts[w] = array("I")
+        text, starts = self.text, self.starts
+        at = 0
+        while at < len(text):
+            cut = text.find("\n", at + _CHUNK)
+            stop = len(text) if cut < 0 else cut + 1
+            chunk = text[at:stop]
+            ascii_chunk = chunk.isascii()
+            # ASCII text lower-cased keeps every offset, and lower() is casefold() there
+            parts = re.split(_WORD_SPLIT, chunk.lower() if ascii_chunk else chunk)
+            offsets = list(accumulate(map(len, parts), initial=at))
+            found = parts[1::2] if ascii_chunk else [w.casefold() for w in parts[1::2]]
+            for word, start in zip(found, offsets[1::2], strict=False):
+                if word in new:
+                    starts[word].append(start)
+            at = stop
 
     def occurrences(self, text: str, alias: str) -> list[int]:
+        """Starts of ``alias`` in ``text`` as a run of whole words, in any case (its words
+        indexed by :meth:`need`)."""
         words = [m for m in _WORD.finditer(alias)]
         if not words:
             return []
@@ -285,31 +324,29 @@ class _Words:
         return out
 
 
-_WORDS: list = [None, None]  # the last text and its word index: both alias passes read it
-
-
-def _words(text: str) -> _Words:
-    if _WORDS[0] is not text:
-        _WORDS[:] = [text, _Words(text)]
-    return _WORDS[1]
-
-
 def _mention_aliases(
     doc: Document,
     devices: list[Device],
     add: Callable[[Device, str, int, int], None],
     known: Callable[[int], bool],
+    words: _Words,
+    done: set[tuple[str, int]],
 ) -> None:
-    words = _words(doc.text)
-    for alias, dev in aliases(devices):
+    """Add the mentions of every unique alias. ``done`` holds the (alias, id(device))
+    pairs an earlier pass read: mentions only grow, so a pair read again would find every
+    occurrence taken or refused as before, and is skipped."""
+    found = [(alias, dev) for alias, dev in aliases(devices) if (alias, id(dev)) not in done]
+    done.update((alias, id(dev)) for alias, dev in found)
+    words.need(alias for alias, _ in found)
+    for alias, dev in found:
         for i in words.occurrences(doc.text, alias):
-            found = doc.text[i : i + len(alias)]
-            if not _matches_case(alias, found) or known(i):
+            found_text = doc.text[i : i + len(alias)]
+            if not _matches_case(alias, found_text) or known(i):
                 continue
             after = i + len(alias)
             if " " not in alias and doc.text[after : after + 1] == " " and known(after + 1):
                 continue  # a maker's name before another entity's name is part of that name
-            add(dev, found, i, i + len(alias))
+            add(dev, found_text, i, i + len(alias))
 
 
 def assign_kinds(doc: Document, devices: list[Device], placed: dict[str, str]) -> None:

@@ -13,9 +13,10 @@ it and the document reports results (a README titled "# fooproxy" benchmarking f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Literal
 
-from claimcheck import lazyre
+from claimcheck import lazyre, regexlit
 from claimcheck.extract.provenance_fact import Competitor, Party, Provenance, Role
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Device, Document
@@ -325,6 +326,23 @@ class _Reader:
         self.title, self.title_lead = _title(doc) if has_results else ("", "")
         self.parties: list[Party] = []
         self.competitors: list[Competitor] = []
+        self._block = ""  # the lower-cased span of the prose block being read
+        self._may: dict[int, bool] = {}  # id(pattern) -> may it match in that block
+
+    def read_block(self, text: str, start: int, end: int) -> None:
+        """Sentences of ``text[start:end]`` are read next: each cue pattern's literals are
+        looked up once in the span, so that a pattern that cannot match there is not run on
+        each of its sentences."""
+        self._block = text[start:end]
+        self._may = {}
+
+    def hits(self, rx: re.Pattern[str], text: str, s0: int, s1: int) -> Iterator[re.Match[str]]:
+        """``rx.finditer(text, s0, s1)`` for a sentence of the block being read; nothing at
+        once when the block holds none of ``rx``'s required literals."""
+        may = self._may.get(id(rx))
+        if may is None:
+            may = self._may[id(rx)] = regexlit.gate(rx).possible(self._block)
+        return rx.finditer(text, s0, s1) if may else iter(())
 
     # --- matching ---------------------------------------------------------------------
 
@@ -378,7 +396,7 @@ class _Reader:
     def sentence(self, text: str, s0: int, s1: int) -> None:
         """Every construction of one sentence (``text`` the whole document)."""
         sent = text[s0:s1]
-        for m in PAID_BY_RE.finditer(text, s0, s1):
+        for m in self.hits(PAID_BY_RE, text, s0, s1):
             if self.negated(text, s0, m.start()):
                 continue
             found = self.org_after(text, m.end(), s1)
@@ -390,7 +408,7 @@ class _Reader:
                          end, sent, _org_of(org), project=_is_project(org))  # fmt: skip
         self.payments(text, s0, s1, sent)
         for rx, role in ((AUTHORED_BY_RE, "author"), (TESTED_BY_RE, "tester")):
-            for m in rx.finditer(text, s0, s1):
+            for m in self.hits(rx, text, s0, s1):
                 how = re.sub(r"[ \t]+", " ", m.group("how").lower())
                 if role == "tester" and not WORK_NOUN_RE.search(text, s0, m.start()):
                     continue
@@ -401,7 +419,7 @@ class _Reader:
                     r: Role = "publisher" if how in ("published", "posted") else role  # type: ignore[assignment]
                     self.add(found[0], r, f"{how} by", m.start(), found[1], sent,
                              _org_of(found[0]), project=_is_project(found[0]))  # fmt: skip
-        for m in REPORT_FROM_RE.finditer(text, s0, s1):
+        for m in self.hits(REPORT_FROM_RE, text, s0, s1):
             found = name_after(text, m.end(), s1)
             if found:
                 self.add(found[0], "publisher", "report from", m.start(), found[1], sent, found[0])
@@ -412,7 +430,7 @@ class _Reader:
 
     def payments(self, text: str, s0: int, s1: int, sent: str) -> None:
         """ "X commissioned Y to ...", "X, the maker of Z, sponsored this study"."""
-        for m in PAYS_RE.finditer(text, s0, s1):
+        for m in self.hits(PAYS_RE, text, s0, s1):
             if self.negated(text, s0, m.start()):
                 continue
             before = name_before(text, m.start(), s0) or _appositive_subject(text, s0, m.start())
@@ -432,11 +450,11 @@ class _Reader:
 
     def affiliation(self, text: str, s0: int, s1: int, sent: str) -> None:
         """ "We at X measured ...", "the author works for X": the writer's organisation."""
-        for m in WE_AT_RE.finditer(text, s0, s1):
+        for m in self.hits(WE_AT_RE, text, s0, s1):
             found = name_after(text, m.end(), s1)
             if found:
                 self.add(found[0], "author", "we at X", m.start(), found[1], sent, found[0])
-        for m in WORKS_FOR_RE.finditer(text, s0, s1):
+        for m in self.hits(WORKS_FOR_RE, text, s0, s1):
             if self.negated(text, s0, m.end()):
                 continue
             found = name_after(text, m.end(), s1)
@@ -468,7 +486,7 @@ class _Reader:
 
     def teams(self, text: str, s0: int, s1: int, sent: str) -> None:
         """ "the X team measured ...", "the X maintainers publish ...", "X's author"."""
-        for m in TEAM_RE.finditer(text, s0, s1):
+        for m in self.hits(TEAM_RE, text, s0, s1):
             name = m.group("name")
             if name.lower() in _STOP or not (self.known(name) or _is_cap(name)):
                 continue
@@ -479,7 +497,7 @@ class _Reader:
             kind = m.group("kind").lower()
             self.add(m.group(0).strip(), "author" if kind != "project" else "publisher",
                      f"the X {kind}", m.start(), m.end(), sent, name, project=True)  # fmt: skip
-        for m in AUTHOR_OF_RE.finditer(text, s0, s1):
+        for m in self.hits(AUTHOR_OF_RE, text, s0, s1):
             name = m.group("name") or m.group("name2") or m.group("name3")
             if not name or not (self.known(name) or _is_cap(name)) or name.lower() in _STOP:
                 continue
@@ -489,7 +507,7 @@ class _Reader:
     def first_person(self, text: str, s0: int, s1: int, sent: str) -> None:
         """ "our proxy", "our own load balancer": the product of the first person, tied to a
         device it names or to the project the title names."""
-        for m in OUR_PRODUCT_RE.finditer(text, s0, s1):
+        for m in self.hits(OUR_PRODUCT_RE, text, s0, s1):
             name = m.group("name")
             if name and self.known(name):
                 org: str | None = name
@@ -499,12 +517,12 @@ class _Reader:
                 org = self.title_lead or None
             self.add(m.group(0).strip(), "author", "our X", m.start(), m.end(), sent, org,
                      project=True)  # fmt: skip
-        for m in OUR_TEAM_RE.finditer(text, s0, s1):
+        for m in self.hits(OUR_TEAM_RE, text, s0, s1):
             self.add(m.group(0).strip(), "tester", "our team", m.start(), m.end(), sent, None)
 
     def declined(self, text: str, s0: int, s1: int, sent: str) -> None:
         """A maker that declined or was not invited ("X was invited and declined")."""
-        for m in DECLINED_RE.finditer(text, s0, s1):
+        for m in self.hits(DECLINED_RE, text, s0, s1):
             said = (m.group("declined") or "").lower()
             if said in ("declined", "refused") and not _DECLINE_NEXT.match(text, m.end(), s1):
                 continue  # "throughput declined by 4%"
@@ -675,7 +693,10 @@ def extract_provenance(
             e = doc.line_starts[n] - 1 if n < len(doc.line_starts) else len(text)
             r.line(max(s, block.start), min(e, block.end))
         if block.kind in PROSE:
-            for sent in split(block.text, block.start):
+            sentences = split(block.text, block.start)
+            if sentences:
+                r.read_block(flat, sentences[0].start, max(s.end for s in sentences))
+            for sent in sentences:
                 r.sentence(flat, sent.start, sent.end)
     for p in r.parties:
         if p.entity is None and p.org and p.role != "sponsor":

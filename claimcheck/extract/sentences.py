@@ -1,7 +1,17 @@
-"""Split block text into sentences, keeping offsets."""
+"""Split block text into sentences, keeping offsets.
+
+Within :func:`shared` (one document's extraction) every text is split once: each reader
+(entity seeds, coreference, provenance, run collection, measurements, the index) gets the
+sentences the first one computed, and a text split at another offset (a condition context
+reads a block from offset 0) is shifted rather than split again. Outside it a small
+bounded cache serves repeated calls.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,7 +28,7 @@ _ABBREV = lazyre.compile(
 MAX_SENTENCE = 2000  # characters: longer runs are cut so work per sentence stays bounded
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sentence:
     """A sentence: its text and its start offset in the source."""
 
@@ -31,14 +41,68 @@ class Sentence:
         return self.start + len(self.text)
 
 
+class SentenceStore:
+    """The sentences of one document's texts, each text split once (see :func:`shared`)."""
+
+    __slots__ = ("_at", "_first", "splits")
+
+    def __init__(self) -> None:
+        self._at: dict[tuple[str, int], tuple[Sentence, ...]] = {}
+        self._first: dict[str, tuple[int, tuple[Sentence, ...]]] = {}  # text -> first split
+        self.splits = 0  # texts actually split (the rest were shifted or looked up)
+
+    def get(self, text: str, offset: int) -> tuple[Sentence, ...]:
+        """The sentences of ``text`` placed at ``offset``: as :func:`split` gives them."""
+        found = self._at.get((text, offset))
+        if found is not None:
+            return found
+        first = self._first.get(text)
+        if first is None:
+            self.splits += 1
+            found = _split_text(text, offset)
+            self._first[text] = (offset, found)
+        else:
+            shift = offset - first[0]
+            found = tuple(Sentence(s.text, s.start + shift) for s in first[1])
+        self._at[(text, offset)] = found
+        return found
+
+
+_STORE: ContextVar[SentenceStore | None] = ContextVar("sentence_store", default=None)
+
+
+@contextmanager
+def shared() -> Iterator[SentenceStore]:
+    """Within the block, :func:`split` reads one store: a text is split once however many
+    extractors ask for its sentences, with no eviction. Reentrant: an inner block reads the
+    outer block's store."""
+    store = _STORE.get()
+    if store is not None:
+        yield store
+        return
+    store = SentenceStore()
+    token = _STORE.set(store)
+    try:
+        yield store
+    finally:
+        _STORE.reset(token)
+
+
 def split(text: str, offset: int = 0) -> list[Sentence]:
     """Sentences of ``text`` (block text with line breaks as spaces), with source offsets."""
+    store = _STORE.get()
+    if store is not None:
+        return list(store.get(text, offset))
     return list(_split(text, offset))
 
 
-# Several extractors and rules split the same block: the last few blocks' sentences are kept.
+# Outside a shared store (rules, callers on their own) the last few texts are kept.
 @lru_cache(maxsize=256)
 def _split(text: str, offset: int) -> tuple[Sentence, ...]:
+    return _split_text(text, offset)
+
+
+def _split_text(text: str, offset: int) -> tuple[Sentence, ...]:
     out: list[Sentence] = []
     begin = 0
     for m in _END.finditer(text):

@@ -6,13 +6,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from claimcheck import lazyre
+from claimcheck import lazyre, regexlit
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.runs.commands import command_runs
 from claimcheck.extract.runs.link import link_entities, link_tables
 from claimcheck.extract.runs.model import Run
 from claimcheck.extract.runs.outputs import output_run
 from claimcheck.extract.runs.prose import (
+    CONNECTIONS_RE,
+    ERRORS_RE,
     TOOL_WORD_RE,
     WARMUP_RE,
     sentence_errors,
@@ -163,14 +165,22 @@ def _merge(command: Run, output: Run) -> None:
 def _prose_runs(doc: Document, block: Block) -> list[Run]:
     """Inline commands, run statements and error counts of the sentences of a prose block."""
     out: list[Run] = []
+    # the cues' literals are looked up once in the block: a sentence holds only what it holds
+    low = block.text.lower()
+    code = "`" in block.text
+    may_run = _may(TOOL_WORD_RE, block.text, low) or _may(CONNECTIONS_RE, block.text, low)
+    may_err = _may(ERRORS_RE, block.text, low)
     for sentence in split(block.text, block.start):
         local = sentence.start - block.start
         commands: list[Run] = []
-        for m in INLINE_CODE_RE.finditer(block.text, local, local + len(sentence.text)):
-            commands.extend(command_runs(m.group(1), block.start + m.start(1)))
+        if code:
+            for m in INLINE_CODE_RE.finditer(block.text, local, local + len(sentence.text)):
+                commands.extend(command_runs(m.group(1), block.start + m.start(1)))
         _mark_warmup(sentence.text, sentence.start, commands)
-        stated = None if commands else sentence_run(sentence.text, sentence.start)
-        errors = sentence_errors(sentence.text, sentence.start)
+        stated = None
+        if not commands and may_run:
+            stated = sentence_run(sentence.text, sentence.start)
+        errors = sentence_errors(sentence.text, sentence.start) if may_err else {}
         if errors:
             target = stated or (commands[-1] if commands else None)
             if target is None:
@@ -184,6 +194,11 @@ def _prose_runs(doc: Document, block: Block) -> list[Run]:
         if stated is not None:
             out.append(stated)
     return out
+
+
+def _may(rx: re.Pattern[str], text: str, low: str) -> bool:
+    """False only when ``rx`` cannot match ``text`` or any part of it (its literals)."""
+    return regexlit.gate(rx).possible(text, low)
 
 
 def _mark_warmup(text: str, start: int, commands: list[Run]) -> None:

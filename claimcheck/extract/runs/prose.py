@@ -69,8 +69,10 @@ def sentence_run(text: str, start: int) -> Run | None:
     "8 threads" right after a CPU count ("4 cores / 8 threads") is hardware, not a tool
     setting."""
     tool_m = TOOL_WORD_RE.search(text)
-    if CAPACITY_RE.search(text) and tool_m is None:
-        return None  # "supports up to 10,000 concurrent connections": a capacity, not a run
+    if tool_m is None and (CAPACITY_RE.search(text) or not CONNECTIONS_RE.search(text)):
+        # "supports up to 10,000 concurrent connections": a capacity, not a run; and with
+        # neither a tool nor connections no parameter makes a run (most sentences)
+        return None
     run = Run(tool=tool_m.group(1).lower() if tool_m else None, source="prose", start=start,
               end=start + len(text))  # fmt: skip
     if m := CONNECTIONS_RE.search(text):
