@@ -16,14 +16,23 @@ from pathlib import Path
 
 def warm() -> None:
     """Import the pipeline and the shipped checks, read the shipped rules and compile
-    every pattern they register: the one-off work of a process's first report."""
-    import claimcheck.extract.pipeline  # noqa: F401
-    import claimcheck.rules.checks  # noqa: F401  (registers every shipped check)
-    from claimcheck import api, lazyre
+    every pattern they register: the one-off work of a process's first report.
 
-    api.rules(examples=False)
+    It never raises: a pool whose initializer fails is broken for every file, while
+    whatever went wrong here is met again, and reported for its file, by the check."""
+    try:
+        import claimcheck.extract.pipeline  # noqa: F401
+        import claimcheck.rules.checks  # noqa: F401  (registers every shipped check)
+        from claimcheck import api, lazyre
+
+        api.rules(examples=False)
+    except Exception:  # noqa: BLE001
+        return
     for pattern in list(lazyre.REGISTRY):
-        pattern.search  # noqa: B018 - the first attribute access compiles it
+        try:
+            pattern.search  # noqa: B018 - the first attribute access compiles it
+        except Exception:  # noqa: BLE001, S112 - a pattern some caller made and never uses
+            continue
 
 
 def _started() -> int:

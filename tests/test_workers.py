@@ -57,3 +57,11 @@ def test_a_warm_pool_checks_what_one_process_checks(tmp_path):
         pool.shutdown()
     assert [f.model_dump() for f in pooled.findings] == [f.model_dump() for f in alone.findings]
     assert any(f.rule == "A001" for f in alone.findings)
+
+
+def test_warm_survives_a_pattern_that_does_not_compile(monkeypatch):
+    from claimcheck import lazyre
+
+    bad = lazyre.LazyPattern("(unclosed", 0)
+    monkeypatch.setattr(lazyre, "REGISTRY", [bad, *lazyre.REGISTRY])
+    workers.warm()  # no exception: the pool stays usable
