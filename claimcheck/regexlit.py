@@ -11,6 +11,10 @@ ranges, back references) is unknown. The best set is the one whose shortest stri
 longest, then the smaller one; a set with a string shorter than :data:`MIN_LITERAL` is
 no gate (it would pass on nearly every text).
 
+:func:`leads` reads the strings every match starts with in the same way (the exact
+parts before the first inexact one, or an inexact first item's own start): a pattern is
+then tried only where one of them starts (:mod:`claimcheck.extract.cuescan`).
+
 Only ASCII text may be gated: there a case-insensitive literal matches exactly its two
 ASCII cases, so lower-casing both sides is exact. (Unicode case folding lets ``s`` match
 "ſ" and ``k`` the Kelvin sign; a pattern character outside ASCII that matches an ASCII

@@ -339,11 +339,12 @@ class Ctx:
     def cue_mask(self) -> int:
         """Bit mask of the gates with a word cue in the text (see :func:`gated`)."""
         cues = self.cues
-        bits = _cue_bits_by_id() if cues is not None else None
-        if bits is None:
+        found = _cue_bits_by_id() if cues is not None else None
+        if found is None:
             return tokens_cue_mask(self.lower)
+        bits, ids = found
         mask = 0
-        for i in cues.present.intersection(bits):  # type: ignore[union-attr]
+        for i in cues.present & ids:  # type: ignore[union-attr]
             mask |= bits[i]
         return mask
 
@@ -544,22 +545,25 @@ def _gate_plan() -> list[tuple[int, frozenset[int], list[_Planned], list[tuple[A
     return _plan_cache[0][1]
 
 
-_cue_bits_cache: list[tuple[cuescan.Literals, dict[int, int] | None]] = []  # emptied by gated()
+CueBits = tuple[dict[int, int], frozenset[int]]
+_cue_bits_cache: list[tuple[cuescan.Literals, CueBits | None]] = []  # emptied by gated()
 
 
-def _cue_bits_by_id() -> dict[int, int] | None:
-    """Literal id of each word cue in the scan's automaton -> the bits of its gates (None
-    when a cue is missing from it)."""
+def _cue_bits_by_id() -> CueBits | None:
+    """Literal id of each word cue in the scan's automaton -> the bits of its gates, and
+    those ids as a set (None when a cue is missing from the automaton)."""
     lits = cuescan.literals()
     if not _cue_bits_cache or _cue_bits_cache[0][0] is not lits:
-        table: dict[int, int] | None = {}
+        table: dict[int, int] = {}
+        found: CueBits | None = None
         for word, bits in _CUE_BITS.items():
             i = lits.ids.get(word)
             if i is None:
-                table = None
                 break
-            table[i] = bits  # type: ignore[index]
-        _cue_bits_cache[:] = [(lits, table)]
+            table[i] = bits
+        else:
+            found = (table, frozenset(table))
+        _cue_bits_cache[:] = [(lits, found)]
     return _cue_bits_cache[0][1]
 
 
