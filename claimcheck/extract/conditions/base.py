@@ -253,10 +253,13 @@ class Ctx:
         if cues is None:
             return rx.finditer(self.text)
         need, lead = cuescan.pattern_ids(rx)
+        present = cues.present
         if lead is not None:
+            if present.isdisjoint(lead):  # the usual answer: said without another call
+                return iter(())
             return cuescan.finditer(rx, self.text, cues.starts(lead))
         if need is not None:
-            return rx.finditer(self.text) if cues.has(need) else iter(())
+            return iter(()) if present.isdisjoint(need) else rx.finditer(self.text)
         return rx.finditer(self.text) if self.may_match(rx) else iter(())
 
     def maybe_in(self, rx: re.Pattern[str], start: int, end: int) -> bool:
