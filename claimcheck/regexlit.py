@@ -11,6 +11,10 @@ ranges, back references) is unknown. The best set is the one whose shortest stri
 longest, then the smaller one; a set with a string shorter than :data:`MIN_LITERAL` is
 no gate (it would pass on nearly every text).
 
+:func:`leads` reads the strings every match starts with in the same way (the exact
+parts before the first inexact one, or an inexact first item's own start): a pattern is
+then tried only where one of them starts (:mod:`claimcheck.extract.cuescan`).
+
 Only ASCII text may be gated: there a case-insensitive literal matches exactly its two
 ASCII cases, so lower-casing both sides is exact. (Unicode case folding lets ``s`` match
 "ſ" and ``k`` the Kelvin sign; a pattern character outside ASCII that matches an ASCII
@@ -111,10 +115,9 @@ def _item(op: Any, av: Any) -> tuple[Strings | None, Strings | None]:
         return frozenset(chars), None
     if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
         return frozenset({""}), None  # zero width: the match holds nothing of it
-    if op is C.SUBPATTERN:
-        return _seq(list(av[-1]))
-    if op is C.ATOMIC_GROUP:
-        return _seq(list(av))
+    inner = _group(op, av)
+    if inner is not None:
+        return _seq(inner)
     if op is C.BRANCH:
         parts = [_seq(list(branch)) for branch in av[1]]
         exacts = [e for e, _ in parts]
@@ -135,6 +138,60 @@ def _item(op: Any, av: Any) -> tuple[Strings | None, Strings | None]:
             return None, _better(best, _usable(exact))
         return None, None
     return None, None  # any character, a class, a back reference: nothing known
+
+
+def leads(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
+    """Lower-case ASCII strings one of which every match of ``pattern`` in ASCII text
+    starts with (zero-width assertions before them aside): the positions where one of
+    them starts are the only places a match can begin, so the pattern can be tried there
+    alone (``pattern.match`` at each). () when it cannot match ASCII text, None when no
+    such set is known (or its shortest string is shorter than :data:`MIN_LITERAL`)."""
+    try:
+        parsed = _parser.parse(pattern, flags)
+    except Exception:
+        return None
+    found = _lead(list(parsed))
+    if found is None or (found and min(len(s) for s in found) < MIN_LITERAL):
+        return None
+    # a string that starts with another of the set adds nothing: the shorter one is enough
+    return tuple(sorted(w for w in found if not any(o != w and w.startswith(o) for o in found)))
+
+
+def _lead(items: list[tuple[Any, Any]]) -> Strings | None:
+    """The strings every match of a sequence starts with, or None."""
+    cur: Strings = frozenset({""})
+    for op, av in items:
+        exact, _ = _item(op, av)
+        if exact is not None and len(cur) * len(exact) <= CAP:
+            cur = frozenset(a + b for a in cur for b in exact)
+            continue
+        if cur == {""}:  # nothing fixed before it: the item's own start is the sequence's
+            return _lead_item(op, av)
+        break
+    return cur if "" not in cur else None
+
+
+def _lead_item(op: Any, av: Any) -> Strings | None:
+    inner = _group(op, av)
+    if inner is not None:
+        return _lead(inner)
+    if op is C.BRANCH:
+        parts = [_lead(list(branch)) for branch in av[1]]
+        if any(p is None for p in parts):
+            return None
+        return frozenset().union(*parts)  # type: ignore[arg-type]
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and av[0] >= 1:
+        return _lead(list(av[2]))
+    return None
+
+
+def _group(op: Any, av: Any) -> list[tuple[Any, Any]] | None:
+    """The items inside a group (capturing or not, atomic), or None for any other item."""
+    if op is C.SUBPATTERN:
+        return list(av[-1])
+    if op is C.ATOMIC_GROUP:
+        return list(av)
+    return None
 
 
 # -- gates: a pattern behind its required literals ------------------------------------------
@@ -201,18 +258,40 @@ def search(pattern: Any, text: str, low: str | None = None) -> re.Match[str] | N
 # the table (changed since) is analysed when first asked for: slower, never wrong.
 
 TABLE = Path(__file__).with_name("regexlit.json")
-_table: list[dict[str, list[str] | None]] = []
+_table: list[dict[str, dict[str, list[str] | None]]] = []
 
 
 @functools.cache
 def required(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
     """:func:`needed`, from the table for claimcheck's own patterns, memoised."""
+    return _from_table("literals", needed, pattern, flags)
+
+
+@functools.cache
+def leading(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
+    """:func:`leads`, from the table for claimcheck's own patterns, memoised."""
+    return _from_table("leading", leads, pattern, flags)
+
+
+def _from_table(part: str, analyse: Any, pattern: str, flags: int) -> tuple[str, ...] | None:
+    found = _tabled(part).get(table_key(pattern, flags), False)
+    if found is False:  # not one of the table's patterns (or changed since)
+        return analyse(pattern, flags)
+    return tuple(found) if found is not None else None
+
+
+def _tabled(part: str) -> dict[str, list[str] | None]:
     if not _table:
         _table.append(_load())
-    found = _table[0].get(table_key(pattern, flags), False)
-    if found is False:
-        return needed(pattern, flags)
-    return tuple(found) if found is not None else None
+    return _table[0].get(part, {})
+
+
+def table_literals() -> set[str]:
+    """Every string of the table (required and leading sets): the cue literals of
+    claimcheck's own patterns (:mod:`claimcheck.extract.cuescan` finds them all at once)."""
+    return {
+        w for part in ("literals", "leading") for ws in _tabled(part).values() for w in ws or ()
+    }
 
 
 def table_key(pattern: str, flags: int) -> str:
@@ -224,13 +303,14 @@ def table_key(pattern: str, flags: int) -> str:
     return hashlib.sha1((verbose + pattern).encode("utf-8", "surrogatepass")).hexdigest()[:20]
 
 
-def _load() -> dict[str, list[str] | None]:
+def _load() -> dict[str, dict[str, list[str] | None]]:
     import json
 
     try:
-        return json.loads(TABLE.read_text(encoding="utf-8"))["literals"]
-    except (OSError, ValueError, KeyError):
+        loaded = json.loads(TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
+    return loaded if isinstance(loaded, dict) else {}
 
 
 def package_patterns(package: str = "claimcheck") -> list[tuple[str, int]]:
@@ -266,16 +346,25 @@ def package_patterns(package: str = "claimcheck") -> list[tuple[str, int]]:
     return sorted(found)
 
 
-def build_table() -> dict[str, list[str] | None]:
-    """The table of :func:`package_patterns`: key -> the literals, or None (no gate)."""
+def build_table(analyse: Any = None) -> dict[str, list[str] | None]:
+    """The table of :func:`package_patterns`: key -> the literals (``analyse``, by default
+    :func:`needed`), or None (no gate)."""
+    analyse = analyse or needed
     out: dict[str, list[str] | None] = {}
     for pattern, flags in package_patterns():
-        found = needed(pattern, flags)
+        found = analyse(pattern, flags)
         out[table_key(pattern, flags)] = list(found) if found is not None else None
     return dict(sorted(out.items()))
+
+
+def build_leading() -> dict[str, list[str] | None]:
+    """The leading strings (:func:`leads`) of :func:`package_patterns`, keyed like
+    :func:`build_table`."""
+    return build_table(leads)
 
 
 if __name__ == "__main__":
     import json
 
-    TABLE.write_text(json.dumps({"literals": build_table()}, indent=0) + "\n", encoding="utf-8")
+    tables = {"literals": build_table(), "leading": build_leading()}
+    TABLE.write_text(json.dumps(tables, indent=0) + "\n", encoding="utf-8")

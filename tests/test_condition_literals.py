@@ -37,6 +37,33 @@ def test_literals_table_is_current() -> None:
     assert len(table) > 400
 
 
+def test_leading_table_is_current() -> None:
+    """The table's leading strings (what claimcheck.extract.cuescan anchors patterns on)
+    are those of every module-level pattern as analysed now."""
+    code = (
+        "import json; from claimcheck import regexlit; print(json.dumps(regexlit.build_leading()))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    table = json.loads(out.stdout)
+    assert json.loads(regexlit.TABLE.read_text(encoding="utf-8"))["leading"] == table
+    assert sum(v is not None for v in table.values()) > 200
+
+
+def test_every_match_starts_with_a_leading_string() -> None:
+    texts = [t for t in (*corpus_texts(), *suite_phrases()) if t.isascii()]
+    checked = 0
+    for rx in _patterns():
+        lead = regexlit.leads(rx.pattern, rx.flags)
+        if lead is None:
+            continue
+        for text in texts:
+            low = text.lower()
+            for m in rx.finditer(text):
+                assert low.startswith(lead, m.start()), (rx.pattern, m.group())
+                checked += 1
+    assert checked > 300
+
+
 def test_every_match_holds_a_required_literal() -> None:
     texts = [t for t in (*corpus_texts(), *suite_phrases()) if t.isascii()]
     checked = 0

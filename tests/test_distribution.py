@@ -121,6 +121,7 @@ def test_runtime_dependencies_are_the_ones_used():
         "markdown-it-py": "markdown_it",
         "pathspec": "pathspec",
         "rich": "rich",
+        "pyahocorasick": "ahocorasick",
     }
     declared = {re.split(r"[<>=\[ ]", d, maxsplit=1)[0] for d in PROJECT["dependencies"]}
     assert declared == set(imports)

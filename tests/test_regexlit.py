@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from claimcheck.regexlit import needed
+from claimcheck.regexlit import leads, needed
 
 
 def test_needed_on_examples() -> None:
@@ -69,3 +69,19 @@ def test_package_patterns_are_the_same_text_in_every_process() -> None:
         for seed in ("1", "2")
     }  # fmt: skip
     assert len(outputs) == 1
+
+
+def test_leading_strings_on_examples() -> None:
+    assert leads(r"\bkeep[ -]?alives?\b", re.I) == ("keep alive", "keep-alive", "keepalive")
+    assert leads(r"(?<![\w-])(?:no|not)\b x") == ("no x", "not x")  # assertions hold nothing
+    assert leads(r"(?:ab|cd)+x") == ("ab", "cd")  # a repeat starts like its item
+    assert leads(r"(?i)Hello|World") == ("hello", "world")
+    assert leads(r"abc(?:def)?") == ("abc",)  # "abcdef" starts with "abc": one is enough
+    assert leads(r"(?>ab|cd)ef") == ("abef", "cdef")
+    assert leads(r"\d+ms") is None  # a digit first: no string starts every match
+    assert leads(r"ab|c") is None  # "c" is too short to be worth a look-up
+    assert leads(r"(?:an?[ \t]+)?single") is None  # may start with "a" or "single"
+    assert leads(r"x*abc") is None
+    assert leads("\u212a", re.I) is None  # the Kelvin sign matches "k"
+    assert leads("±x") == ()  # cannot match ASCII text
+    assert leads("(") is None

@@ -8,7 +8,7 @@ from claimcheck import gcpause
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
-from claimcheck.extract.conditions import pattern_gate_hints
+from claimcheck.extract.cuescan import block_windows
 from claimcheck.extract.derived import paragraph_claims
 from claimcheck.extract.devices import MentionIndex, extract_entities
 from claimcheck.extract.docindex import index_document
@@ -65,11 +65,11 @@ def _extract_document(doc: Document) -> Extraction:
     grids = []  # (index in ex.tables, block, grid) of each typed table
     prose = []  # (block, its sentences with their quantities) of each prose block
     previous_text = ""
-    gate_hints = pattern_gate_hints([b.text for b in doc.blocks])  # one lookup per literal
+    cues = block_windows(doc.text, doc.blocks)  # every cue literal of the document, one scan
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = ix.quantities_in(index)
         ex.quantities.extend(found)
-        conds = block_conditions(doc, block, test, mentions, gate_hints[index])
+        conds = block_conditions(doc, block, test, mentions, cues=cues[index])
         if block.table is not None:
             table_facts.extend(table_claims(doc, block))
             grid, typed = grid_facts(

@@ -16,6 +16,7 @@ from bisect import bisect_right
 from claimcheck import lazyre
 from claimcheck.extract import conditions as cx
 from claimcheck.extract.benchtests import test_of_row
+from claimcheck.extract.cuescan import Window
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.sentences import split
 from claimcheck.ingest.softbreaks import soft_breaks_as_spaces
@@ -54,10 +55,16 @@ def _make(doc: Document, raw: cx.RawCondition, scope: str, block: Block, source:
 
 
 def block_conditions(
-    doc: Document, block: Block, test: str | None, mentions: MentionIndex, gate_hint: int = -1
+    doc: Document,
+    block: Block,
+    test: str | None,
+    mentions: MentionIndex,
+    gate_hint: int = -1,
+    cues: Window | None = None,
 ) -> list[Condition]:
     """Conditions stated in one block, scoped (``gate_hint``: the block's mask from
-    :func:`claimcheck.extract.conditions.pattern_gate_hints`, -1 when unknown)."""
+    :func:`claimcheck.extract.conditions.pattern_gate_hints`, -1 when unknown; ``cues``:
+    the block's window of the document's cue scan, :func:`cuescan.block_windows`)."""
     if block.table is not None:
         return _table_conditions(doc, block, test, mentions)
     out: list[Condition] = []
@@ -66,7 +73,7 @@ def block_conditions(
         raws = cx.conditions_in_command(block.text, block.start)
         return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
     # the whole block at once: a paragraph that opens on someone else's practice is hedged throughout
-    raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start, gate_hint)
+    raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start, gate_hint, cues)
     if not raws:
         return out
     sentences = split(block.text, block.start)

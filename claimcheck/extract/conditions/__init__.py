@@ -29,6 +29,7 @@ from claimcheck.extract.conditions.base import (
 from claimcheck.extract.conditions.cells import cell_condition
 from claimcheck.extract.conditions.commands import command_conditions
 from claimcheck.extract.conditions.configs import config_conditions
+from claimcheck.extract.cuescan import Window
 
 __all__ = [
     "HEDGE_CUES",
@@ -67,15 +68,18 @@ _NEXT_ITEM_RE = lazyre.compile(r"(?<![ \t])[ \t]+[-*•][ \t]+(?=[A-Z])")
 _COMMAND_END_RE = lazyre.compile(r"`|[.;,](?:\s|$)|\s(?:and|then|with|to|for|on|against)\s")
 
 
-def conditions_in_text(text: str, offset: int = 0, gate_hint: int = -1) -> list[RawCondition]:
+def conditions_in_text(
+    text: str, offset: int = 0, gate_hint: int = -1, cues: Window | None = None
+) -> list[RawCondition]:
     """Conditions stated in prose: one sentence, paragraph or list item.
 
     Spans are ``offset`` + index into ``text``; ``text[start - offset:end - offset]``
     is the matched phrase. ``gate_hint``: the text's mask from :func:`pattern_gate_hints`
-    (-1: unknown).
+    (-1: unknown); ``cues``: the text's window of a document's one scan
+    (:func:`claimcheck.extract.cuescan.block_windows`), else the text is scanned alone.
     """
     try:
-        return _in_text(text, offset, gate_hint)
+        return _in_text(text, offset, gate_hint, cues)
     except Exception:  # total by contract: a bad input yields nothing, not an error
         return []
 
@@ -106,15 +110,17 @@ def condition_from_cell(header: str, cell: str, start: int, end: int) -> RawCond
         return None
 
 
-def _in_text(text: str, offset: int, gate_hint: int = -1) -> list[RawCondition]:
+def _in_text(
+    text: str, offset: int, gate_hint: int = -1, cues: Window | None = None
+) -> list[RawCondition]:
     if not isinstance(text, str) or not text.strip():
         return []
-    ctx = Ctx(text, gate_hint)
+    ctx = Ctx(text, gate_hint, cues)
     found: list[RawCondition] = []
     open_gates = ctx.open_gates  # every gate decided at once; closed detectors are not called
     generators = _safe(tools.traffic_generator.__wrapped__, ctx) if open_gates & _TOOLS_BIT else []
     found += generators
-    for m in INLINE_COMMAND_RE.finditer(text):
+    for m in ctx.finditer(INLINE_COMMAND_RE):
         stop = _COMMAND_END_RE.search(text, m.end(), min(len(text), m.end() + 300))
         end = stop.start() if stop else min(len(text), m.end() + 300)
         found += [_shift(c, m.start()) for c in command_conditions(text[m.start() : end])]

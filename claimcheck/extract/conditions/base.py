@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimcheck import lazyre
+from claimcheck.extract import cuescan
 from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import split
@@ -74,6 +75,7 @@ def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
 
 
 HEDGE_RE = _cue_re(HEDGE_CUES)
+cuescan.register(HEDGE_CUES)  # Ctx.has(HEDGE_CUES) reads the scan
 TOPIC_RE = _cue_re(TOPIC_CUES)
 # A sentence that starts like this is about the report's own method (matched at a sentence
 # start: a few quotes or brackets may open it).
@@ -185,9 +187,10 @@ def clean(s: str) -> str:
 class Ctx:
     """One text under extraction: its sentences and (lazily) its quantities."""
 
-    def __init__(self, text: str, gate_hint: int = -1) -> None:
+    def __init__(self, text: str, gate_hint: int = -1, cues: cuescan.Window | None = None) -> None:
         self.text = text
         self.gate_hint = gate_hint  # pattern gates that may open (see pattern_gate_hints)
+        self._given_cues = cues  # the text's window of a document's scan, if there is one
         self._scans: dict[int, tuple[list[int], list[Quantity]]] = {}
         self._context: dict[tuple[str, int], bool] = {}
         self._lower: str | None = None
@@ -214,21 +217,59 @@ class Ctx:
         """True for an all-ASCII text (lower-casing keeps every offset)."""
         return self.text.isascii()
 
+    @functools.cached_property
+    def cues(self) -> cuescan.Window | None:
+        """Where the cue literals occur in the text (:mod:`claimcheck.extract.cuescan`):
+        the document scan's window when given, else a scan of the text; None for a text
+        that is not ASCII (never gated)."""
+        if not self.ascii:
+            return None
+        cues = self._given_cues
+        if cues is None or not cues.current():
+            cues = cuescan.window_of(self.text)
+        return cues if cues.usable else None
+
     def may_match(self, rx: re.Pattern[str]) -> bool:
         """False only when ``rx`` cannot match the text: an ASCII text holding none of the
-        literals every match of ``rx`` contains (:mod:`claimcheck.regexlit`). A few substring tests
-        instead of a scan, mostly a case-insensitive one."""
-        if not self.ascii:
+        literals every match of ``rx`` contains (:mod:`claimcheck.regexlit`), read from
+        the scan instead of a regex search, mostly a case-insensitive one."""
+        cues = self.cues
+        if cues is None:
             return True
-        need = gate(rx).words
-        if need is None:
+        need, _ = cuescan.pattern_ids(rx)
+        if need is not None:
+            return cues.has(need)
+        words = gate(rx).words  # no gate, or a pattern newer than the table
+        if words is None:
             return True
         low = self.lower
-        return any(w in low for w in need)
+        return any(w in low for w in words)
 
     def finditer(self, rx: re.Pattern[str]) -> Iterator[re.Match[str]]:
-        """``rx.finditer(self.text)``, or nothing at once when :meth:`may_match` says no."""
+        """``rx.finditer(self.text)``: tried only where one of the pattern's leading
+        strings starts, when it has some; else nothing at once when :meth:`may_match`
+        says no."""
+        cues = self.cues
+        if cues is None:
+            return rx.finditer(self.text)
+        need, lead = cuescan.pattern_ids(rx)
+        present = cues.present
+        if lead is not None:
+            if present.isdisjoint(lead):  # the usual answer: said without another call
+                return iter(())
+            return cuescan.finditer(rx, self.text, cues.starts(lead))
+        if need is not None:
+            return iter(()) if present.isdisjoint(need) else rx.finditer(self.text)
         return rx.finditer(self.text) if self.may_match(rx) else iter(())
+
+    def maybe_in(self, rx: re.Pattern[str], start: int, end: int) -> bool:
+        """False only when ``rx`` cannot match inside text[start:end] (no literal it needs
+        lies wholly there)."""
+        cues = self.cues
+        if cues is None:
+            return True
+        need = cuescan.pattern_ids(rx)[0]
+        return need is None or cues.has_in(need, start, end)
 
     def each(
         self, name: str, patterns: Iterable[tuple[re.Pattern[str], Any]], negate: bool = True
@@ -248,10 +289,21 @@ class Ctx:
         the word cues' mask, plus each pattern gate whose words did not already pass."""
         if self.ascii:
             mask = self.cue_mask
-            low = self.lower
             hint = self.gate_hint
-            for bit, patterns in _PATTERN_GATES:
-                if not mask & bit and hint & bit and any(_hit(p, low) for p in patterns):
+            cues = self.cues
+            if cues is None:
+                low = self.lower
+                for bit, patterns in _PATTERN_GATES:
+                    if not mask & bit and hint & bit and any(_hit(p, low) for p in patterns):
+                        mask |= bit
+                return mask
+            present = cues.present
+            low = self.lower
+            for bit, any_ids, gated, ungated in _gate_plan():
+                if mask & bit or not hint & bit:
+                    continue
+                opens = not present.isdisjoint(any_ids) and self._gated_hit(gated)
+                if opens or any(p.search(low) if plain else _hit(p, low) for p, plain in ungated):
                     mask |= bit
             return mask
         mask = 0
@@ -260,16 +312,44 @@ class Ctx:
                 mask |= bit
         return mask
 
+    def _gated_hit(self, gated: list[_Planned]) -> bool:
+        """True when one of a gate's patterns (lower case, no flags) that the scan gates
+        matches the lower-cased text: tried at its leading strings, or searched when one
+        of its literals occurs."""
+        cues = self.cues
+        low = self.lower
+        for p, need, lead in gated:
+            if lead is not None:
+                if cuescan.search(p, low, cues.starts(lead)) is not None:  # type: ignore[union-attr]
+                    return True
+            elif cues.has(need) and p.search(low) is not None:  # type: ignore[union-attr,arg-type]
+                return True
+        return False
+
     def has(self, words: tuple[str, ...]) -> bool:
         """True when any of ``words`` (lower case) occurs in the text: a cheap gate that
-        spares the regular expressions on text that cannot match them."""
+        spares the regular expressions on text that cannot match them (read from the scan
+        for words registered with :func:`cuescan.register`)."""
+        cues = self.cues
+        if cues is not None:
+            ids = cuescan.word_ids(words)
+            if ids is not None:
+                return cues.has(ids)
         low = self.lower
         return any(w in low for w in words)
 
     @functools.cached_property
     def cue_mask(self) -> int:
         """Bit mask of the gates with a word cue in the text (see :func:`gated`)."""
-        return tokens_cue_mask(self.lower)
+        cues = self.cues
+        found = _cue_bits_by_id() if cues is not None else None
+        if found is None:
+            return tokens_cue_mask(self.lower)
+        bits, ids = found
+        mask = 0
+        for i in cues.present & ids:  # type: ignore[union-attr]
+            mask |= bits[i]
+        return mask
 
     def matches(self, patterns: tuple[re.Pattern[str], ...]) -> bool:
         """True when one of ``patterns`` (written in lower case, without flags) matches
@@ -299,7 +379,9 @@ class Ctx:
         """Quantities of the sentences that match every one of ``hints`` (cheap pre-checks)."""
         out: list[Quantity] = []
         for i, (s, e) in enumerate(self.sentences):
-            if all(hint.search(self.text, s, e) for hint in hints):
+            if all(self.maybe_in(hint, s, e) for hint in hints) and all(
+                hint.search(self.text, s, e) for hint in hints
+            ):
                 out += self._scanned(i)[1]
         return out
 
@@ -329,7 +411,9 @@ class Ctx:
         key = (rx.pattern, self.sentence_index(pos))
         found = self._context.get(key)
         if found is None:
-            found = self._context[key] = bool(rx.search(self.text, *self.sentences[key[1]]))
+            s, e = self.sentences[key[1]]
+            found = self.maybe_in(rx, s, e) and bool(rx.search(self.text, s, e))
+            self._context[key] = found
         return found
 
     def make(self, name: str, value: Any, start: int, end: int, negated: bool = False):  # noqa: ANN201
@@ -354,7 +438,8 @@ class Ctx:
             return [False] * len(self.sentences)
         flags = [self._hedged(s, e) for s, e in self.sentences]
         s0, e0 = self.sentences[0]
-        if any(not self._contrast(m) for m in TOPIC_RE.finditer(self.text, s0, e0)):
+        topic = self.maybe_in(TOPIC_RE, s0, e0) and TOPIC_RE.finditer(self.text, s0, e0)
+        if topic and any(not self._contrast(m) for m in topic):
             return [
                 f or not SELF_RE.match(self.text, s)
                 for f, (s, _) in zip(flags, self.sentences, strict=True)
@@ -362,6 +447,8 @@ class Ctx:
         return flags
 
     def _hedged(self, start: int, end: int) -> bool:
+        if not self.maybe_in(HEDGE_RE, start, end):
+            return False
         return any(not self._contrast(m) for m in HEDGE_RE.finditer(self.text, start, end))
 
     def _contrast(self, m: re.Match[str]) -> bool:
@@ -374,35 +461,31 @@ def _folded(p: re.Pattern[str]) -> re.Pattern[str]:
 
 
 def pattern_gate_hints(texts: list[str]) -> list[int]:
-    """Per text, the bits of the pattern gates (see :func:`gated`) that may open on it: each
-    gate's literals are looked up once in all the texts joined, instead of in every text.
-    A clear bit is certain (no pattern of that gate can match the text, nor the text with
-    some of its line breaks as spaces); a set bit leaves it to the patterns."""
-    n = len(texts)
-    masks = [0] * n
+    """Per text, the bits of the pattern gates (see :func:`gated`) that may open on it, from
+    one scan of all the texts joined (:mod:`claimcheck.extract.cuescan`). A clear bit is
+    certain (no pattern of that gate can match the text, nor the text with some of its
+    line breaks as spaces); a set bit leaves it to the patterns. A text outside ASCII
+    gets every bit (it is never gated)."""
+    scan = cuescan.Scan("\0".join(texts))  # no literal holds "\0": none spans two texts
+    plan = _gate_plan()
     always = 0
-    lows = [t.replace("\n", " ").lower() for t in texts]
-    starts: list[int] = []
+    for bit, _, _, ungated in plan:
+        if ungated:
+            always |= bit
+    out = []
     pos = 0
-    for low in lows:
-        starts.append(pos)
-        pos += len(low) + 1
-    joined = "\0".join(lows)  # no literal holds "\0": none spans two texts
-    for bit, patterns in _PATTERN_GATES:
-        for p in patterns:
-            words = gate(p).words
-            if words is None or any("\n" in w or "\0" in w for w in words):
-                always |= bit
-                continue
-            for w in words:
-                at = joined.find(w)
-                while at >= 0:
-                    i = bisect_right(starts, at) - 1
-                    masks[i] |= bit
-                    if i + 1 >= n:
-                        break
-                    at = joined.find(w, starts[i + 1])  # one hit per text is enough
-    return [m | always for m in masks]
+    for t in texts:
+        window = cuescan.Window(scan, pos, pos + len(t), True)
+        pos += len(t) + 1
+        if not t.isascii():
+            out.append(-1)
+            continue
+        mask = always
+        for bit, any_ids, _, _ in plan:
+            if not mask & bit and window.has(any_ids):
+                mask |= bit
+        out.append(mask)
+    return out
 
 
 def _hit(p: re.Pattern[str], low: str) -> bool:
@@ -435,6 +518,56 @@ def _cue_index() -> tuple[re.Pattern[str], dict[str, int]]:
         _cue_index_cache.append((re.compile("|".join(re.escape(c) for c in cues)), masks))
         _token_masks.clear()
     return _cue_index_cache[0]
+
+
+_Planned = tuple[re.Pattern[str], frozenset[int] | None, frozenset[int] | None]
+_plan_cache: list[tuple[cuescan.Literals, list[Any]]] = []  # emptied by gated()
+
+
+def _gate_plan() -> list[tuple[int, frozenset[int], list[_Planned], list[tuple[Any, bool]]]]:
+    """Per pattern gate: its bit, the ids of every literal its gated patterns need, those
+    patterns with their (required, leading) ids, and its patterns the scan cannot gate
+    (each with True when no literal gates it at all: searched as it is)."""
+    lits = cuescan.literals()
+    if not _plan_cache or _plan_cache[0][0] is not lits:
+        plan = []
+        for bit, patterns in _PATTERN_GATES:
+            gated: list[_Planned] = []
+            ungated = []
+            for p in patterns:
+                need, lead = cuescan.pattern_ids(p)
+                if need is None and lead is None:
+                    ungated.append((p, gate(p).words is None))
+                else:
+                    gated.append((p, need, lead))
+            any_ids = frozenset().union(
+                *(lead if lead is not None else need for _, need, lead in gated)
+            )  # type: ignore[misc]
+            plan.append((bit, any_ids, gated, ungated))
+        _plan_cache[:] = [(lits, plan)]
+    return _plan_cache[0][1]
+
+
+CueBits = tuple[dict[int, int], frozenset[int]]
+_cue_bits_cache: list[tuple[cuescan.Literals, CueBits | None]] = []  # emptied by gated()
+
+
+def _cue_bits_by_id() -> CueBits | None:
+    """Literal id of each word cue in the scan's automaton -> the bits of its gates, and
+    those ids as a set (None when a cue is missing from the automaton)."""
+    lits = cuescan.literals()
+    if not _cue_bits_cache or _cue_bits_cache[0][0] is not lits:
+        table: dict[int, int] = {}
+        found: CueBits | None = None
+        for word, bits in _CUE_BITS.items():
+            i = lits.ids.get(word)
+            if i is None:
+                break
+            table[i] = bits
+        else:
+            found = (table, frozenset(table))
+        _cue_bits_cache[:] = [(lits, found)]
+    return _cue_bits_cache[0][1]
 
 
 def cue_mask(low: str) -> int:
@@ -489,6 +622,9 @@ def gated(*cues: str | re.Pattern[str] | lazyre.LazyPattern) -> Callable[[Detect
     for w in words:
         _CUE_BITS[_cue(w)] = _CUE_BITS.get(_cue(w), 0) | bit
     _cue_index_cache.clear()
+    _cue_bits_cache.clear()
+    _plan_cache.clear()
+    cuescan.register(_CUE_BITS)
 
     def passes(ctx: Ctx) -> bool:
         if "open_gates" in ctx.__dict__:  # already decided for every gate
