@@ -346,7 +346,7 @@ def check_file_worker(path: str, options: dict) -> CheckResult:
         plain = dict(options.get("config") or {})
         if plain.get("path") is not None:
             plain["path"] = Path(plain["path"])
-        return check(
+        result = check(
             path,
             select=options.get("select"),
             ignore=options.get("ignore"),
@@ -354,6 +354,11 @@ def check_file_worker(path: str, options: dict) -> CheckResult:
             config=Config(**plain),
             max_file_size=options.get("max_file_size"),
         )
+        # what the reports read of a document is its text, lines and pages: its blocks and
+        # tables would double what goes back to the parent, for nothing
+        for name, doc in result._documents.items():
+            result._documents[name] = doc.model_copy(update={"blocks": []})
+        return result
     except Exception as exc:  # a worker must report, not crash the batch
         return CheckResult(errors=[FileError(path=name, message=internal_error(exc))])
 
