@@ -354,6 +354,24 @@ def test_operands_from_tool_runs() -> None:
     assert [ex.runs[o.run].device for o in claim.operands] == [claim.subject, claim.reference]
 
 
+def test_tool_runs_of_other_names_are_not_operands() -> None:
+    # a third system's run between the two: each claim reads only its own names' runs
+    text = (
+        "# Benchmarks\n\n## Kinto K2\n\n" + WRK.format(host="kinto", lat="3.10", rps="32233.33")
+        + "\n## Vesta V9\n\n" + WRK.format(host="vesta", lat="1.00", rps="99000.00")
+        + "\n## Pollux P1\n\n" + WRK.format(host="pollux", lat="4.10", rps="24233.33")
+        + "\n## Summary\n\nThe Kinto K2 is 33% faster than the Pollux P1.\n"
+        + "The Rhea R1 is 50% faster than the Orla O2.\n"
+    )  # fmt: skip
+    ex = claimcheck.extract(text, "README.md")
+    first, second = ex.claims[0], ex.claims[1]
+    assert first.status == OK and [ex.runs[o.run].device for o in first.operands] == [
+        first.subject,
+        first.reference,
+    ]
+    assert not any(o.source == "run" for o in second.operands)  # no run of Rhea or Orla
+
+
 DATASHEET = """# Halder datasheet
 
 | Model | Throughput (Gbps) | Latency (ms) |
@@ -446,3 +464,23 @@ def test_respectively_gives_each_name_its_figure() -> None:
     assert right.status == OK
     assert [o.value for o in right.operands] == [20000, 30000]
     assert claimcheck.extract(text.format(d=20), "a.md").claims[0].status == BAD
+
+
+def test_runs_are_indexed_by_the_names_they_belong_to() -> None:
+    from claimcheck.extract.claimfacts import Facts
+    from claimcheck.extract.pipeline import extract_document
+    from claimcheck.ingest import read_text
+
+    text = (
+        "# Benchmarks\n\n## Kinto K2\n\n" + WRK.format(host="kinto", lat="3.10", rps="32233.33")
+        + "\n## Vesta V9\n\n" + WRK.format(host="vesta", lat="1.00", rps="99000.00")
+        + "\n## Pollux P1\n\n" + WRK.format(host="pollux", lat="4.10", rps="24233.33")
+    )  # fmt: skip
+    doc = read_text(text, "README.md")
+    ex = extract_document(doc)
+    facts = Facts(doc, ex)
+    assert len(ex.runs) == 3
+    # a run belongs to its device and to the words of its section, in document order
+    assert facts.runs_of("pollux", "kinto") == [0, 2]
+    assert facts.runs_of("rhea", None) == []
+    assert "vesta" in facts.run_owners(1)

@@ -69,8 +69,31 @@ class Facts:
         self._names: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
         self.owned: dict[tuple[int, int], list[Candidate]] = {}
         self.selected: dict[tuple, list[Candidate] | None] = {}
-        self.run_owners: dict[str, list[int]] | None = None  # built on first use (operands)
-        self.run_owner_sets: list[frozenset[str]] = []
+        self._run_owners: list[frozenset[str]] | None = None  # built on first use
+        self._runs_by_owner: dict[str, list[int]] = {}
+
+    def run_owners(self, index: int) -> frozenset[str]:
+        """The names run ``index`` belongs to: its device and the words of its section."""
+        self._index_runs()
+        return self._run_owners[index]
+
+    def runs_of(self, *names: str | None) -> list[int]:
+        """Indexes, in document order, of the runs (warm-ups aside; the first MAX_SCAN)
+        that belong to any of ``names``: a claim reads its names' runs, not every run."""
+        self._index_runs()
+        return sorted({i for n in names for i in self._runs_by_owner.get(n, ())})
+
+    def _index_runs(self) -> None:
+        if self._run_owners is not None:
+            return
+        self._run_owners = []
+        for index, run in enumerate(self.ex.runs[:MAX_SCAN]):
+            owners = {run.device} if run.device else set()
+            owners |= {w.lower() for w in WORD_RE.findall(run.section or "")}
+            self._run_owners.append(frozenset(owners))
+            if not run.warmup:
+                for owner in owners:
+                    self._runs_by_owner.setdefault(owner, []).append(index)
 
     def names(self, start: int, end: int) -> list[tuple[int, int, str]]:
         """(start, end, key) of every name in [start, end): entity mentions (key: the entity's

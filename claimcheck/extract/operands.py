@@ -197,10 +197,8 @@ def _from_runs(facts: Facts, p: Pending, hints: Hints) -> None:
     if not (hints.subject and hints.reference) or not facts.ex.runs:
         return
     cands = []
-    by_owner = facts.run_owners if facts.run_owners is not None else _index_run_owners(facts)
-    named = {*by_owner.get(hints.subject, ()), *by_owner.get(hints.reference, ())}
-    for index in sorted(named):
-        run, owners = facts.ex.runs[index], facts.run_owner_sets[index]
+    for index in facts.runs_of(hints.subject, hints.reference):
+        run, owners = facts.ex.runs[index], facts.run_owners(index)
         for name, metric in RUN_RESULTS.items():
             v = run.results.get(name)
             if (
@@ -216,22 +214,6 @@ def _from_runs(facts: Facts, p: Pending, hints: Hints) -> None:
 
 
 RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
-
-
-def _index_run_owners(facts: Facts) -> dict[str, list[int]]:
-    """Each name a run belongs to (its device, the words of its section) -> the indexes of
-    the runs it owns, over the document's first MAX_SCAN runs but warm-ups; built once per
-    document, so that each claim reads its two names' runs instead of every run."""
-    facts.run_owner_sets = []
-    facts.run_owners = by_owner = {}
-    for index, run in enumerate(facts.ex.runs[:MAX_SCAN]):
-        owners = {run.device} if run.device else set()
-        owners |= {w.lower() for w in WORD_RE.findall(run.section or "")}
-        facts.run_owner_sets.append(frozenset(owners))
-        if not run.warmup:
-            for owner in owners:
-                by_owner.setdefault(owner, []).append(index)
-    return by_owner
 
 
 def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
