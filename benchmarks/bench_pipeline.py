@@ -110,7 +110,8 @@ from claimcheck.report.json import format_findings as json_report
 from claimcheck.report.text import format_findings as text_report
 from claimcheck.rules.engine import run_rules
 from claimcheck.rules.loader import shipped_rules
-from claimcheck.rules.matching import get_facts
+from claimcheck.facts import FactStore
+from claimcheck.rules.matching import environments
 from claimcheck.rules.selection import Selection
 
 def stages(text):
@@ -119,8 +120,8 @@ def stages(text):
     cpu0 = time.process_time()
     doc = read_text(text, "bench.md"); marks.append(time.perf_counter())
     ex = extract_document(doc); marks.append(time.perf_counter())
-    get_facts(doc, ex); marks.append(time.perf_counter())
-    findings, errors = run_rules(doc, ex, rules, Selection()); marks.append(time.perf_counter())
+    facts = FactStore(doc, ex); environments(facts); marks.append(time.perf_counter())
+    findings, errors = run_rules(facts, rules, Selection()); marks.append(time.perf_counter())
     result = CheckResult(findings=findings, errors=errors)
     text_report(result); json_report(result); marks.append(time.perf_counter())
     out = {s: b - a for s, a, b in zip(STAGES, marks, marks[1:])}

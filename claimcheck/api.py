@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from claimcheck.config import Config, Finder, discover
 from claimcheck.config import load as load_config
@@ -14,6 +15,9 @@ from claimcheck.models import Document, Extraction, FileError, Finding
 from claimcheck.result import CheckResult
 from claimcheck.rules.selection import Selection, parse_codes
 from claimcheck.rules.spec import RuleSpec
+
+if TYPE_CHECKING:
+    from claimcheck.facts import FactStore
 
 SUPPORTED = {".md", ".markdown", ".txt", ".text", ".rst", ".html", ".htm"}
 
@@ -53,12 +57,6 @@ def settings(config: str | os.PathLike | Config | None = None) -> Config:
     return load_config(config) if config is not None else discover()
 
 
-def _extract(doc: Document) -> Extraction:
-    from claimcheck.extract.pipeline import extract_document
-
-    return extract_document(doc)
-
-
 def _check_document(
     doc: Document,
     specs: list[RuleSpec],
@@ -67,6 +65,7 @@ def _check_document(
     cfg: Config | None = None,
 ) -> None:
     from claimcheck import suppression
+    from claimcheck.facts import build_facts
     from claimcheck.rules.engine import run_rules
 
     if cfg is not None and cfg.per_file_ignores:
@@ -74,8 +73,9 @@ def _check_document(
         if extra:
             sel = Selection(sel.select, (*sel.ignore, *extra))
     silenced = suppression.parse(doc, {r.code for r in specs})
-    extraction = _extract(doc)
-    findings, errors = run_rules(doc, extraction, specs, sel)
+    facts = build_facts(doc)
+    extraction = facts.extraction
+    findings, errors = run_rules(facts, specs, sel)
     findings = [_paged(doc, f) for f in findings if not silenced.silences(f)]
     enabled = {r.code for r in specs if sel.enabled(r.code)}
     result._unused_suppressions.extend(silenced.unused(doc.name, enabled))
@@ -308,13 +308,22 @@ def extract(
     source: str | os.PathLike, name: str = "<text>", *, max_file_size: int | None = None
 ) -> Extraction:
     """Facts only, no rules: text as a ``str``, or a file as a ``pathlib.Path``."""
+    return extract_facts(source, name, max_file_size=max_file_size).extraction
+
+
+def extract_facts(
+    source: str | os.PathLike, name: str = "<text>", *, max_file_size: int | None = None
+) -> FactStore:
+    """The fact store of a document (what the rules read): text as a ``str``, or a file as
+    a ``pathlib.Path``."""
+    from claimcheck.facts import build_facts
     from claimcheck.ingest import read_path, read_text
 
     if isinstance(source, os.PathLike):
         doc = read_path(source, max_file_size or DEFAULT_MAX_BYTES)
     else:
         doc = read_text(source, name)
-    return _extract(doc)
+    return build_facts(doc)
 
 
 def _plain_config(cfg: Config) -> dict:

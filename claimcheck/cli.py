@@ -113,12 +113,15 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "check":
         return _run_check(args, api.settings(args.config))
     if args.command == "extract":
-        extraction = api.extract(Path(args.path), max_file_size=args.max_file_size)
+        facts = api.extract_facts(Path(args.path), max_file_size=args.max_file_size)
         if args.format == "json":
-            from claimcheck.report.json import format_extraction
+            from claimcheck.report.json import format_store
+
+            print(format_store(facts))
         else:
             from claimcheck.report.text import format_extraction
-        print(format_extraction(extraction))
+
+            print(format_extraction(facts.extraction))
         return EXIT_OK
     if args.command == "rules":
         for r in api.rules(args.rules_dir):

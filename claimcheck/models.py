@@ -495,7 +495,6 @@ class Extraction(Model):
     quantities: list[Quantity] = Field(default_factory=list, exclude=True)
     # the DocumentIndex (claimcheck.extract.docindex): sentences, tests, per-block facts
     index: Any = Field(default=None, exclude=True)
-    _facts: Any = PrivateAttr(default=None)  # the rules' view, cached (claimcheck.rules.matching)
 
 
 class CheckResult(Model):

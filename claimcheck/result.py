@@ -31,8 +31,8 @@ class CheckResult(models.CheckResult):
     @property
     def graph(self) -> Any:
         """The claim graph of the result's facts, a networkx ``MultiDiGraph`` built on demand
-        (see :class:`claimcheck.link.ClaimGraph`; a check itself never builds it)."""
-        from claimcheck.link import ClaimGraph
+        (see :class:`claimcheck.facts.graph.ClaimGraph`; a check itself never builds it)."""
+        from claimcheck.facts.graph import ClaimGraph
 
         facts = models.Extraction(
             claims=self.claims, conditions=self.conditions, measurements=self.measurements

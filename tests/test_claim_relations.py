@@ -467,7 +467,7 @@ def test_respectively_gives_each_name_its_figure() -> None:
 
 
 def test_runs_are_indexed_by_the_names_they_belong_to() -> None:
-    from claimcheck.extract.claimfacts import Facts
+    from claimcheck.extract.claimfacts import OperandContext
     from claimcheck.extract.pipeline import extract_document
     from claimcheck.ingest import read_text
 
@@ -478,7 +478,7 @@ def test_runs_are_indexed_by_the_names_they_belong_to() -> None:
     )  # fmt: skip
     doc = read_text(text, "README.md")
     ex = extract_document(doc)
-    facts = Facts(doc, ex)
+    facts = OperandContext(doc, ex)
     assert len(ex.runs) == 3
     # a run belongs to its device and to the words of its section, in document order
     assert facts.runs_of("pollux", "kinto") == [0, 2]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from claimcheck.api import check_text
 from claimcheck.models import Measurement
-from claimcheck.rules.checks import crossref
+from claimcheck.rules.checks import A004_cross_reference as crossref
 
 QUALIFIERS = st.sampled_from([None, "over", "about", "up to", "almost"])
 UNITS = st.sampled_from(["Gbps", "Mbps"])

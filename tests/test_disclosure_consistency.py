@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import claimcheck
-from claimcheck.rules.checks.dangling_reference import _ranges
-from claimcheck.rules.checks.name_inconsistency import _refines, version_key
+from claimcheck.rules.checks.C002_name_inconsistency import _refines, version_key
+from claimcheck.rules.checks.C004_dangling_reference import _ranges
 from claimcheck.rules.queries import rule_data
 
 DEVICES = """

@@ -9,12 +9,11 @@ from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.docindex import index_document
 from claimcheck.extract.pipeline import extract_document
 from claimcheck.extract.sentences import split
+from claimcheck.facts import FactStore
 from claimcheck.ingest import read_text
 from claimcheck.models import Extraction
 from claimcheck.rules.engine import run_rules
 from claimcheck.rules.loader import shipped_rules
-from claimcheck.rules.queries import document_index, stated_loads, text_index
-from claimcheck.rules.runcache import document_run
 from claimcheck.rules.selection import Selection
 
 REVIEW = """# Quillfeather QF-20 versus Brackenridge B9
@@ -133,9 +132,9 @@ def test_the_extraction_carries_the_index_and_rules_do_not_rebuild_it(monkeypatc
     built = []
     real = docindex.index_document
     monkeypatch.setattr(
-        "claimcheck.rules.queries.index_document", lambda d: built.append(d) or real(d)
+        "claimcheck.facts.store.index_document", lambda d: built.append(d) or real(d)
     )
-    run_rules(doc, ex, list(shipped_rules()), Selection())
+    run_rules(FactStore(doc, ex), list(shipped_rules()), Selection())
     assert built == []
 
 
@@ -143,37 +142,28 @@ def test_an_extraction_without_its_index_gives_the_same_findings():
     doc = _doc()
     ex = extract_document(doc)
     rules = list(shipped_rules())
-    with_index, _ = run_rules(doc, ex, rules, Selection())
+    with_index, _ = run_rules(FactStore(doc, ex), rules, Selection())
     bare = Extraction.model_validate(ex.model_dump())
     bare.quantities = ex.quantities
     assert bare.index is None
-    without, _ = run_rules(doc, bare, rules, Selection())
+    without, _ = run_rules(FactStore(doc, bare), rules, Selection())
     assert [f.model_dump() for f in without] == [f.model_dump() for f in with_index]
 
 
-def test_queries_read_the_shared_index():
+def test_the_store_reads_the_extraction_index():
     doc = _doc()
     ex = extract_document(doc)
-    with document_run(doc):
-        from claimcheck.rules.queries import share_index
-
-        share_index(doc, ex)
-        assert document_index(doc) is ex.index
-        assert [s for s, _, _ in text_index(doc).sentences] == [
-            s.sentence for s in ex.index.sentences
-        ]
-    assert stated_loads(doc, ex) is ex.index.stated_loads
+    facts = FactStore(doc, ex)
+    assert facts.index is ex.index
+    assert [s for s, _, _ in facts.text.sentences] == [s.sentence for s in ex.index.sentences]
+    assert list(facts.stated_loads) == list(ex.index.stated_loads)
 
 
 def test_an_index_of_another_document_is_not_used():
     a, b = _doc(), _doc(REVIEW.replace("41,000", "44,000"))
     ex = extract_document(a)
     assert not ex.index.matches(b)
-    with document_run(b):
-        from claimcheck.rules.queries import share_index
-
-        share_index(b, ex)
-        assert document_index(b) is not ex.index
+    assert FactStore(b, ex).index is not ex.index
 
 
 def test_request_counts_rates_and_loopback_of_tool_output():

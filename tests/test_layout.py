@@ -91,8 +91,7 @@ def test_check_modules_stay_small():
 # Checks read facts; they never run an extractor again. These are the extractor entry
 # points (sentence splitting, condition detectors, test assignment, quantity and table
 # readers, tool-run parsers, the index builders): a check reads their output from the
-# Extraction, claimcheck.rules.queries (document_index, text_index, stated_loads) or
-# claimcheck.rules.views.
+# fact store (claimcheck.facts.FactStore: its index, text, view and questions).
 EXTRACTORS = (
     "claimcheck.extract.conditions", "claimcheck.extract.sentences",
     "claimcheck.extract.benchtests", "claimcheck.extract.quantities",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import claimcheck
+from claimcheck.facts.graph import ClaimGraph
 from claimcheck.ingest import read_text
-from claimcheck.link import ClaimGraph
 
 REPORT = """# Gateway comparison
 

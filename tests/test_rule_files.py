@@ -100,7 +100,7 @@ def test_type_error_in_expression_names_the_rule_file(tmp_path):
 
 
 @check("test_always_raises")
-def _raises(doc, extraction):
+def _raises(facts):
     raise ZeroDivisionError("boom")
     yield Hit(0, 0, "")  # pragma: no cover
 

@@ -7,19 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck import link
 from claimcheck.extract.pipeline import extract_document
+from claimcheck.facts import FactStore, FrozenFactsError, attribution, graph, text
+from claimcheck.facts.graph import PRECEDENCE, ClaimGraph
 from claimcheck.ingest import read_text
-from claimcheck.link import PRECEDENCE, ClaimGraph
 from claimcheck.rules import expr_eval
-from claimcheck.rules import queries as disclosure
-from claimcheck.rules import views as setup_fairness
 from claimcheck.rules.engine import run_rules
 from claimcheck.rules.expr import compile_expression
 from claimcheck.rules.loader import shipped_rules
-from claimcheck.rules.matching import Facts, compile_rule, get_facts, run_match_rule
+from claimcheck.rules.matching import Environments, compile_rule, environments, run_match_rule
 from claimcheck.rules.prefilter import guard
-from claimcheck.rules.runcache import document_run, per_document
 from claimcheck.rules.selection import Selection
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -85,7 +82,7 @@ MATCH_RULES = [s for s in shipped_rules() if s.match is not None]
 
 def test_prefiltered_subjects_give_the_same_hits(extracted):
     doc, ex = extracted
-    facts = Facts(doc, ex)
+    facts = Environments(FactStore(doc, ex))
     for spec in MATCH_RULES:
         fast = [(h.start, h.end, h.message) for h in run_match_rule(spec, facts)]
         match, _ = compile_rule(spec)
@@ -134,10 +131,10 @@ def test_guard_never_skips_a_true_subject():
                 assert allowed
 
 
-def test_views_are_built_once_per_run(monkeypatch):
+def test_views_are_built_once_per_document(monkeypatch):
     doc, ex = _extract(DOCS[0].read_text(encoding="utf-8"))
     built = {"view": 0, "index": 0}
-    view_init, index_init = setup_fairness.View.__init__, disclosure.TextIndex.__init__
+    view_init, index_init = attribution.View.__init__, text.TextIndex.__init__
 
     def count_view(self, *a):
         built["view"] += 1
@@ -147,20 +144,21 @@ def test_views_are_built_once_per_run(monkeypatch):
         built["index"] += 1
         index_init(self, *a)
 
-    monkeypatch.setattr(setup_fairness.View, "__init__", count_view)
-    monkeypatch.setattr(disclosure.TextIndex, "__init__", count_index)
-    run_rules(doc, ex, list(shipped_rules()), Selection())
+    monkeypatch.setattr(attribution.View, "__init__", count_view)
+    monkeypatch.setattr(text.TextIndex, "__init__", count_index)
+    run_rules(FactStore(doc, ex), list(shipped_rules()), Selection())
     assert built == {"view": 1, "index": 1}
 
 
-def test_run_cache_is_per_document_and_dropped_after_the_run():
-    a, b = read_text("one", "a.md"), read_text("two", "b.md")
-    with document_run(a) as cache:
-        first = per_document(a, "k", object)
-        assert per_document(a, "k", object) is first
-        assert per_document(b, "k", object) is not per_document(b, "k", object)
-    assert cache == {}
-    assert per_document(a, "k", object) is not first
+def test_store_views_are_its_own_and_its_facts_read_only():
+    a, b = (FactStore(*_extract(t, n)) for t, n in (("one", "a.md"), ("two", "b.md")))
+    first = a.cached("k", object)
+    assert a.cached("k", object) is first
+    assert b.cached("k", object) is not first
+    with pytest.raises(FrozenFactsError):
+        a.measurements = ()
+    with pytest.raises(AttributeError):
+        a.claims.append(None)  # a tuple: the facts are read, not extended
 
 
 class _CountingDict(dict):
@@ -185,11 +183,12 @@ def _work(text: str, monkeypatch) -> dict[str, int]:
     doc, ex = _extract(text)
     monkeypatch.setattr(expr_eval.Run, "eval", count_eval)
     _CountingDict.looked = 0
-    monkeypatch.setattr(link, "PRECEDENCE", _CountingDict(PRECEDENCE))
-    facts = get_facts(doc, ex)
+    monkeypatch.setattr(graph, "PRECEDENCE", _CountingDict(PRECEDENCE))
+    store = FactStore(doc, ex)
+    facts = environments(store)
     for kind in ("measurement", "condition", "claim", "device", "document"):
         facts.subjects(kind)
-    run_rules(doc, ex, MATCH_RULES, Selection())
+    run_rules(store, MATCH_RULES, Selection())
     monkeypatch.undo()
     counts["linked"] = _CountingDict.looked
     counts["conditions"] = len(ex.conditions)
@@ -214,23 +213,22 @@ def test_shared_views_equal_fresh_ones(extracted):
     """Captions, the TextIndex sentences and the per-word lookups inside a run of the rules
     are what a fresh computation gives."""
     from claimcheck.extract.sentences import split
-    from claimcheck.rules import captions as consistency
+    from claimcheck.facts import captions
 
     doc, ex = extracted
-    fresh = consistency._captions(doc)
-    with document_run(doc):
-        assert consistency.captions(doc) == fresh
-        assert consistency.captions(doc) == fresh  # the shared copy is not consumed
-        index = disclosure.text_index(doc)
-        expected = [s for b in doc.blocks if b.kind != "code" for s in split(b.text, b.start)]
-        assert [s for s, _, _ in index.sentences] == expected
+    fresh = captions.captions(doc)
+    store = FactStore(doc, ex)
+    assert list(store.captions) == fresh
+    assert list(store.captions) == fresh  # the shared copy is not consumed
+    expected = [s for b in doc.blocks if b.kind != "code" for s in split(b.text, b.start)]
+    assert [s for s, _, _ in store.text.sentences] == expected
 
 
 def test_facts_caches_agree_with_the_plain_functions(extracted):
     from claimcheck.rules import matching
 
     doc, ex = extracted
-    facts = Facts(doc, ex)
+    facts = Environments(FactStore(doc, ex))
     for c in ex.conditions:
         assert repr(facts._value(c)) == repr(matching._value(c))
     orgs = [d.vendor or d.name for d in ex.devices] + ["Nobody Networks Inc", "", "x"]
@@ -244,12 +242,12 @@ def test_facts_caches_agree_with_the_plain_functions(extracted):
         assert facts.is_tested_vendor(org) == slow
 
 
-def test_stated_inside_a_run_equals_the_plain_filter(extracted):
+def test_stated_equals_the_plain_filter(extracted):
     doc, ex = extracted
+    store = FactStore(doc, ex)
     names = {c.name for c in ex.conditions} | {"no_such_condition"}
-    with document_run(doc):
-        for name in names:
-            got = disclosure.stated(ex.conditions, name)
-            assert got == [c for c in ex.conditions if c.name == name and not c.hedged]
-            got.append(None)  # a caller's list is its own
-            assert None not in disclosure.stated(ex.conditions, name)
+    for name in names:
+        got = store.stated(name)
+        assert got == [c for c in ex.conditions if c.name == name and not c.hedged]
+        got.append(None)  # a caller's list is its own
+        assert None not in store.stated(name)

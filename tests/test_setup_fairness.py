@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import claimcheck
-from claimcheck.rules.views import Spans
+from claimcheck.rules.spans import Spans
 
 
 def codes(text: str) -> set[str]:

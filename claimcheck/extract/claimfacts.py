@@ -42,7 +42,7 @@ class Candidate:
     run: int | None = None  # index of its load-tool run in ``Extraction.runs``
 
 
-class Facts:
+class OperandContext:
     """The document's names and figures, indexed once for all the claims."""
 
     def __init__(self, doc: Document, ex: Extraction) -> None:
@@ -193,7 +193,7 @@ def number(value: object) -> float | None:
 
 
 def owned_figures(
-    facts: Facts, start: int, end: int, qs: list[Quantity], source: str
+    facts: OperandContext, start: int, end: int, qs: list[Quantity], source: str
 ) -> list[Candidate]:
     """Candidates for the figures of one sentence, each owned by the name beside it: the
     name of a prepositional phrase right after it ("1.1 ms on the Falcon"), else the name

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from claimcheck.extract.claimfacts import Candidate, Facts, number, words_between
+from claimcheck.extract.claimfacts import Candidate, OperandContext, number, words_between
 from claimcheck.extract.claims import Pending
 
 GROUPS = {"rps": "rate", "cps": "rate", "throughput": "rate", "ssl_tps": "rate",
@@ -43,7 +43,9 @@ class Hints:
     statistic: str | None = None  # "p99", "median": the statistic of the cells it compares
 
 
-def hints_of(facts: Facts, p: Pending, siblings: list[Pending], owned: list[Candidate]) -> Hints:
+def hints_of(
+    facts: OperandContext, p: Pending, siblings: list[Pending], owned: list[Candidate]
+) -> Hints:
     """The subject (the name last before the stated value, after the figure before it), the
     reference (a name after "than", "of", "vs"), the metric words and the conditions named
     around the stated value."""
@@ -107,7 +109,7 @@ def _shared_whole(p: Pending, siblings: list[Pending]) -> tuple[str | None, int 
 
 
 def _conditions(
-    facts: Facts, start: int, end: int, prefix: int, first: int
+    facts: OperandContext, start: int, end: int, prefix: int, first: int
 ) -> dict[str, set[float]]:
     """Condition values named after the stated value (up to the next one), else before the
     sentence's first stated value: axis -> values."""
@@ -119,7 +121,7 @@ def _conditions(
     return out
 
 
-def _named_values(facts: Facts, start: int, end: int) -> dict[str, set[float]]:
+def _named_values(facts: OperandContext, start: int, end: int) -> dict[str, set[float]]:
     out: dict[str, set[float]] = {}
     for name, value in facts.conditions_in(start, end):
         v = number(value)

@@ -23,7 +23,7 @@ from claimcheck.extract.claimfacts import (
     MAX_SCAN,
     WORD_RE,
     Candidate,
-    Facts,
+    OperandContext,
     number,
     owned_figures,
 )
@@ -46,7 +46,7 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
     todo = [p for p in pending if _open(p)]
     if not pending:
         return
-    facts = Facts(doc, ex)
+    facts = OperandContext(doc, ex)
     stated: dict[int, list[Pending]] = {}
     for p in pending:
         stated.setdefault(p.sentence.start, []).append(p)
@@ -67,7 +67,7 @@ def _open(p: Pending) -> bool:
     )
 
 
-def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
+def _resolve(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None:
     markers = {id(s.stated) for s in siblings}
     owned = _sentence_candidates(facts, p, siblings)
     hints = hints_of(facts, p, siblings, owned)
@@ -107,7 +107,7 @@ def _resolve(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
         _from_runs(facts, p, hints)
 
 
-def _pinned(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
+def _pinned(facts: OperandContext, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
     """May a single non-fitting pair of the sentence's own figures make the claim wrong?
     Not when the claim names a reference that owns none of them ("10 and 40 Gbps at two
     frame sizes, 25% more than Y"), nor when its clause (up to a semicolon) holds none of
@@ -127,7 +127,9 @@ def _pinned(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> b
     return here == len(owned) or (here == 1 and before == 1 and len(owned) == 2)
 
 
-def _sentence_candidates(facts: Facts, p: Pending, siblings: list[Pending]) -> list[Candidate]:
+def _sentence_candidates(
+    facts: OperandContext, p: Pending, siblings: list[Pending]
+) -> list[Candidate]:
     """The figures of the claim's sentence that may be operands, with their owners (read
     once per sentence)."""
     key = (p.sentence.start, p.sentence.end)
@@ -159,7 +161,7 @@ def _ends(qs: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _operand_like(facts: Facts, q: Quantity, markers: set[int]) -> bool:
+def _operand_like(facts: OperandContext, q: Quantity, markers: set[int]) -> bool:
     """Could the figure be a cited operand (not a stated value, a count word or a condition)?"""
     if id(q) in markers or q.multiplier or q.is_range:
         return False
@@ -170,7 +172,7 @@ def _operand_like(facts: Facts, q: Quantity, markers: set[int]) -> bool:
     return not facts.is_condition(q)
 
 
-def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candidate]:
+def _previous_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> list[Candidate]:
     """Figures of the prose paragraphs before the claim's own, in its section."""
     doc = facts.doc
     bi = facts.block_of(p.sentence.start)
@@ -191,7 +193,7 @@ def _previous_blocks(facts: Facts, p: Pending, markers: set[int]) -> list[Candid
     return out
 
 
-def _from_runs(facts: Facts, p: Pending, hints: Hints) -> None:
+def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
     """The load-tool runs of the two entities the claim names ("the Kinto K2 is 33% faster
     than the Pollux P1" below a wrk run of each): their request rates, or mean latencies."""
     if not (hints.subject and hints.reference) or not facts.ex.runs:
@@ -216,7 +218,7 @@ def _from_runs(facts: Facts, p: Pending, hints: Hints) -> None:
 RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
 
 
-def _from_tables(facts: Facts, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
+def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
     """Table cells chosen by the claim's metric, conditions and names: its section's
     tables first, then the document's."""
     if not facts.tables or not (hints.conditions or hints.subject or hints.reference):
@@ -287,7 +289,7 @@ def _quantity(m: Measurement) -> Quantity:
 
 
 def _try(
-    facts: Facts,
+    facts: OperandContext,
     p: Pending,
     hints: Hints,
     cands: list[Candidate],
@@ -389,7 +391,9 @@ def _fits(a: Candidate, b: Candidate) -> bool:
     return compatible(a.q, b.q) and a.q.value != b.q.value
 
 
-def _changed(facts: Facts, a: Candidate, b: Candidate) -> tuple[Candidate, Candidate] | None:
+def _changed(
+    facts: OperandContext, a: Candidate, b: Candidate
+) -> tuple[Candidate, Candidate] | None:
     """ "from A to B", "A → B": B is the new figure, compared with A."""
     first, second = (a, b) if a.q.start <= b.q.start else (b, a)
     between = facts.doc.text[first.q.end : second.q.start].split()
@@ -407,7 +411,7 @@ def _in_direction(p: Pending, a: Candidate, b: Candidate) -> tuple[Candidate, Ca
     return (smaller, bigger) if lower else (bigger, smaller)
 
 
-def _judge(facts: Facts, p: Pending, subj: Candidate, ref: Candidate) -> str:
+def _judge(facts: OperandContext, p: Pending, subj: Candidate, ref: Candidate) -> str:
     claim = p.claim
     claim.operands = [_operand(facts, subj), _operand(facts, ref)]
     if claim.kind == "share":
@@ -433,7 +437,7 @@ def _reset(claim, pairs: list[tuple[Candidate, Candidate]]) -> None:  # noqa: AN
                      f"({shown}{more}), none fits and none is certain")  # fmt: skip
 
 
-def _operand(facts: Facts, c: Candidate) -> Operand:
+def _operand(facts: OperandContext, c: Candidate) -> Operand:
     doc = facts.doc
     q = c.q
     line, _ = doc.position(q.start)
@@ -453,7 +457,7 @@ def _operand(facts: Facts, c: Candidate) -> Operand:
     return op
 
 
-def _describe(facts: Facts, p: Pending, siblings: list[Pending]) -> None:
+def _describe(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None:
     """Name the subject, reference and metric of a claim whose operands the grammar found,
     and the entity of each of its operands."""
     owned = _sentence_candidates(facts, p, siblings)

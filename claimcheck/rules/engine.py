@@ -7,22 +7,21 @@ from itertools import chain
 
 from claimcheck import gcpause
 from claimcheck.errors import RuleError
-from claimcheck.models import Document, Extraction, FileError, Finding
-from claimcheck.rules.matching import get_facts, run_match_rule
-from claimcheck.rules.queries import share_index
+from claimcheck.facts import FactStore
+from claimcheck.models import FileError, Finding
+from claimcheck.rules.matching import environments, run_match_rule
 from claimcheck.rules.registry import RUNNING_DATA, Hit, get_check
-from claimcheck.rules.runcache import document_run
 from claimcheck.rules.selection import Selection
 from claimcheck.rules.spec import RuleSpec
 
 
 def run_rules(
-    doc: Document, extraction: Extraction, rules: list[RuleSpec], selection: Selection
+    facts: FactStore, rules: list[RuleSpec], selection: Selection
 ) -> tuple[list[Finding], list[FileError]]:
-    """Findings of every enabled rule; a rule that raises becomes an error, the rest still run."""
-    with gcpause.paused(), document_run(doc):
-        share_index(doc, extraction)
-        findings, errors = _run(doc, extraction, rules, selection)
+    """Findings of every enabled rule over one document's facts; a rule that raises becomes
+    an error, the rest still run."""
+    with gcpause.paused():
+        findings, errors = _run(facts, rules, selection)
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
     return once_per_span(once_per_cause(findings)), errors
 
@@ -57,8 +56,9 @@ def once_per_cause(findings: list[Finding]) -> list[Finding]:
 
 
 def _run(
-    doc: Document, extraction: Extraction, rules: list[RuleSpec], selection: Selection
+    facts: FactStore, rules: list[RuleSpec], selection: Selection
 ) -> tuple[list[Finding], list[FileError]]:
+    doc = facts.doc
     findings: list[Finding] = []
     errors: list[FileError] = []
     for spec in rules:
@@ -68,9 +68,9 @@ def _run(
         try:
             hits: Iterable[Hit] = ()
             if spec.match is not None:
-                hits = run_match_rule(spec, get_facts(doc, extraction))
+                hits = run_match_rule(spec, environments(facts))
             if spec.check is not None:  # a rule may have both: it fires where either does
-                hits = chain(hits, get_check(spec.check)(doc, extraction))
+                hits = chain(hits, get_check(spec.check)(facts))
             for hit in hits:
                 line, col = doc.position(hit.start)
                 end_line, end_col = doc.position(max(hit.end, hit.start))

@@ -27,8 +27,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.link import ClaimGraph
-from claimcheck.models import Document, Extraction
+from claimcheck.facts import FactStore
 from claimcheck.rules.expr import Expression, compile_expression
 from claimcheck.rules.expr_eval import stored_value
 from claimcheck.rules.prefilter import Guard, guard
@@ -101,13 +100,15 @@ class _MeasurementFields(dict):
 _PLAIN = (str, int, float, bool)
 
 
-class Facts:
-    """The per-document view rules evaluate against (built once per document)."""
+class Environments:
+    """What a rule's ``match`` expression sees for each subject of one document, derived from
+    its fact store (built once per store: :func:`environments`)."""
 
-    def __init__(self, doc: Document, extraction: Extraction) -> None:
-        self.doc = doc
+    def __init__(self, facts: FactStore) -> None:
+        extraction = facts.extraction
+        self.doc = facts.doc
         self.extraction = extraction
-        self.graph = ClaimGraph(extraction)
+        self.graph = facts.graph
         self.device_conditions: dict[str, dict[str, Any]] = {}
         for c in extraction.conditions:
             if not c.device or c.hedged or c.name in self.device_conditions.get(c.device, ()):
@@ -406,7 +407,7 @@ def _cell_conditions(conditions: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def run_match_rule(spec: RuleSpec, facts: Facts) -> Iterator[Hit]:
+def run_match_rule(spec: RuleSpec, facts: Environments) -> Iterator[Hit]:
     """Hits of a declarative rule: one per subject whose match expression holds."""
     match, message = compile_rule(spec)
     tables_done: set[tuple[Any, ...]] = set()  # one finding per table and test: one cause
@@ -444,10 +445,6 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def get_facts(doc: Document, extraction: Extraction) -> Facts:
-    """The Facts view of a document, built once and kept with its extraction."""
-    facts = extraction._facts
-    if facts is None or facts.doc is not doc:
-        facts = Facts(doc, extraction)
-        extraction._facts = facts
-    return facts
+def environments(facts: FactStore) -> Environments:
+    """The expression environments of a document, built once per fact store."""
+    return facts.cached(Environments, lambda: Environments(facts))

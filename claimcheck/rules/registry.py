@@ -1,18 +1,23 @@
 """Registered check functions: the small Python checks rule files name.
 
-A check takes the document and its extraction and yields ``Hit``s; the
-engine turns hits into findings with the rule's code, name and severity.
+A check takes the document's fact store (:class:`claimcheck.facts.FactStore`) and yields
+``Hit``s; the engine turns hits into findings with the rule's code, name and severity.
 """
 
 from __future__ import annotations
 
+import pkgutil
+import re
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
-from typing import Any
+from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any
 
-from claimcheck.models import Document, Extraction
+if TYPE_CHECKING:
+    from claimcheck.facts import FactStore
 
 
 @dataclass
@@ -26,7 +31,7 @@ class Hit:
     severity: str | None = None  # overrides the rule's default (e.g. truncation → info)
 
 
-CheckFn = Callable[[Document, Extraction], Iterator[Hit]]
+CheckFn = Callable[["FactStore"], Iterator[Hit]]
 _CHECKS: dict[str, CheckFn] = {}
 # The rule whose check is running: a check reads its parameters (the rule file's [data])
 # from here, so a user's rule file can reuse a shipped check with data of its own.
@@ -48,37 +53,41 @@ def check(name: str) -> Callable[[CheckFn], CheckFn]:
     return deco
 
 
-# Which module of claimcheck.rules.checks registers each shipped check, so that loading
-# rule files imports no check and running one imports only its module (a test keeps this
-# equal to what the modules register).
-SHIPPED: dict[str, str] = {
-    "percent_delta": "claims", "ratio": "claims", "derived_metric": "claims",
-    "advertised_as_measured": "advertised",
-    "asymmetric_configuration": "asymmetric_configuration",
-    "asymmetric_testbed": "asymmetric_testbed", "bottleneck_not_dut": "bottleneck",
-    "cpu_not_comparable": "cpu_comparison", "cross_reference": "crossref",
-    "dangling_reference": "dangling_reference", "duplicate_label": "duplicate_label",
-    "errors_in_results": "errors_in_results", "latency_definition": "latency_definition",
-    "license_capped": "license_capped", "littles_law": "littles_law",
-    "methodology_contradiction": "methodology", "missing_condition": "missing_condition",
-    "missing_configuration": "missing_configuration",
-    "name_inconsistency": "name_inconsistency", "one_sided_test": "one_sided",
-    "order_statistics": "order_stats", "per_device_load": "per_device_load",
-    "pipelined_rates": "pipelining", "missing_repeatability": "repeatability",
-    "small_sample": "small_sample", "throughput_definition": "throughput_definition",
-    "unit_misuse": "unit_misuse",
-}  # fmt: skip
+# A shipped check lives in claimcheck/rules/checks/<CODE>_<check name>.py: rules/A006.toml
+# names check "littles_law", found in checks/A006_littles_law.py (one hop from code to code).
+_MODULE_NAME = re.compile(r"(?P<code>[A-Z][0-9]{3})_(?P<check>[a-z][a-z0-9_]*)")
+
+
+@cache
+def shipped_checks() -> dict[str, str]:
+    """Check name -> the module of claimcheck.rules.checks that registers it, read from the
+    package's file names (nothing is imported)."""
+    spec = find_spec("claimcheck.rules.checks")
+    out = {}
+    for info in pkgutil.iter_modules(spec.submodule_search_locations if spec else ()):
+        m = _MODULE_NAME.fullmatch(info.name)
+        if m:
+            out[m.group("check")] = info.name
+    return out
 
 
 def _load(name: str | None = None) -> None:
-    """Import the module that registers ``name`` (all check modules when not a shipped one)."""
+    """Import the module that registers ``name`` (every check module when it is not a shipped
+    one: a user's rule file may name a check registered by a plug-in module)."""
     # Always through the import system, even once registered: a check is registered while
     # its module is still executing, and only the import lock makes another thread wait
     # until the module is complete.
-    if name in SHIPPED:
-        import_module(f"claimcheck.rules.checks.{SHIPPED[name]}")
+    shipped = shipped_checks()
+    if name in shipped:
+        import_module(f"claimcheck.rules.checks.{shipped[name]}")
     elif name not in _CHECKS:
-        import claimcheck.rules.checks  # noqa: F401  (registers the checks)
+        load_shipped_checks()
+
+
+def load_shipped_checks() -> None:
+    """Import every shipped check module (a worker warming up before its first report)."""
+    for module in shipped_checks().values():
+        import_module(f"claimcheck.rules.checks.{module}")
 
 
 def get_check(name: str) -> CheckFn:
@@ -89,7 +98,7 @@ def get_check(name: str) -> CheckFn:
 
 def known_check(name: str) -> bool:
     """True when a check of that name is registered."""
-    if name in SHIPPED:
+    if name in shipped_checks():
         return True
     _load(name)
     return name in _CHECKS

@@ -1,0 +1,78 @@
+"""Which extracted figures are results the report measured: not advertised, not derived by
+claimcheck, not an extraction artefact (a layer number, a configured delay, an interface
+name, a licence or link rate), and none of a datasheet's."""
+
+from __future__ import annotations
+
+import re
+
+from claimcheck import lazyre
+from claimcheck.models import Document, Extraction, Measurement
+
+# "Layer 7 CPS", "L4 connections per second": the layer number read as a figure.
+_LAYER_BEFORE = lazyre.compile(r"(?:\blayer|\bL)[ \t-]?$", re.IGNORECASE)
+# "delay their response 60 seconds", "a 30 s timeout": a setting, not a measured latency.
+_SETTING_BEFORE = lazyre.compile(
+    r"\b(?:delay(?:ed|s)?|timeouts?|think[ -]time|wait(?:ed|s)?|keep[ -]?alive|idle|sleep)\b"
+    r"[^.;]{0,40}$",
+    re.IGNORECASE,
+)
+
+
+_SETTING_AFTER = lazyre.compile(
+    r"[ \t-]{0,20}+(?:delay|timeout|think[ -]time|wait|idle|sleep)\b", re.I
+)
+# "10GbE", "25GBASE-SR": an interface name, not a rate anybody measured.
+_INTERFACE_TEXT = lazyre.compile(r"\d[ \t]?(?:G|M)(?:b)?E\b|\dG?BASE-|\d[ \t]?Gig(?:abit)?E", re.I)
+# "licensed for 8 Gbps", "a 2.3 Gbps baseline", "burst to 10 Gbps": a cap, not a result.
+_CAP_BEFORE = lazyre.compile(
+    r"(?:\blicen[cs]ed[ \t]+(?:for|at|to)|\blicen[cs]e[ \t]+(?:of|cap|limit)(?:[ \t]+of)?|\bbaseline"
+    r"(?:[ \t]+bandwidth)?[ \t]+of|\bburst(?:s|ing)?[ \t]+to|\brated[ \t]+(?:at|for)|\blimited[ \t]+to"
+    r"|\bcapped[ \t]+at)[ \t]+(?:an?[ \t]+|the[ \t]+)?$",
+    re.IGNORECASE,
+)
+_CAP_AFTER = lazyre.compile(
+    r"[ \t-]{0,30}+(?:of[ \t]+)?(?:(?:a|an|the|one|each|single|its|their)[ \t]+){0,2}(?:licen[cs]e|baseline|burst|links?\b|ports?\b|uplinks?|interfaces?\b|NICs?\b"
+    r"|switch|Ethernet|line[ \t-]rate|instance[ \t]+bandwidth|network[ \t]+bandwidth)",
+    re.IGNORECASE,
+)
+THROUGHPUT_FAMILIES = ("throughput", "ssl_throughput", "compression_throughput")
+DATASHEET_RE = lazyre.compile(
+    r"\b(?:data[ \t-]?sheet|spec(?:ification)?s?[ \t-]sheet|product[ \t]+brief)\b", re.IGNORECASE
+)
+
+
+def is_artefact(doc: Document, m: Measurement) -> bool:
+    """True for a figure the extractor misread: a layer number, a configured delay, an
+    interface name or a licence, link or baseline rate."""
+    pre = doc.text[max(0, m.start - 50) : m.start]
+    if m.value in (2, 3, 4, 7) and _LAYER_BEFORE.search(pre[-8:]):
+        return True
+    if m.metric in THROUGHPUT_FAMILIES:
+        if _INTERFACE_TEXT.search(m.text) or _CAP_BEFORE.search(pre):
+            return True
+        return bool(_CAP_AFTER.match(doc.text, m.end, m.end + 30))
+    if m.metric != "latency":
+        return False
+    return bool(_SETTING_BEFORE.search(pre) or _SETTING_AFTER.match(doc.text, m.end, m.end + 20))
+
+
+def is_datasheet(doc: Document, extraction: Extraction) -> bool:
+    """A datasheet or product brief (its title says so and it names no load generator):
+    its figures are specifications, not measurements."""
+    if any(c.name == "traffic_generator" and not c.hedged for c in extraction.conditions):
+        return False
+    head = [b for b in doc.blocks[:4] if b.kind in ("heading", "paragraph")]
+    return any(DATASHEET_RE.search(b.text[:200]) for b in head)
+
+
+def measured_figures(doc: Document, extraction: Extraction) -> list[Measurement]:
+    """Figures the report measured (not advertised, not derived by us, not misread), in
+    source order; none for a datasheet."""
+    if is_datasheet(doc, extraction):
+        return []
+    out = [
+        m for m in extraction.measurements
+        if m.kind == "measured" and m.role == "result" and m.source != "derived" and not is_artefact(doc, m)
+    ]  # fmt: skip
+    return sorted(out, key=lambda m: m.start)

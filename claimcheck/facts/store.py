@@ -1,0 +1,221 @@
+"""The fact store: every fact of one document, built once, read by every rule.
+
+``build_facts(doc)`` runs the extractors once and freezes what they found; rules and
+reports then ask the store questions (``conditions_for``, ``measured``, ``runs_of``,
+``sentences``, ``hedged`` ...) instead of scanning the text or re-running an extractor.
+Views several rules share (the prose index, the device attribution view, the claim graph,
+captions) are built on first use and kept for the document's life, here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import cached_property
+from typing import Any, TypeVar
+
+from claimcheck.extract.docindex import DocumentIndex, index_document
+from claimcheck.extract.sentences import Sentence
+from claimcheck.extract.statedload import StatedLoad, stated_loads
+from claimcheck.facts.attribution import View
+from claimcheck.facts.captions import Caption, captions
+from claimcheck.facts.figures import is_datasheet, measured_figures
+from claimcheck.facts.graph import ClaimGraph
+from claimcheck.facts.text import PROSE, TextIndex
+from claimcheck.models import (
+    BenchTest,
+    Block,
+    Claim,
+    Condition,
+    Device,
+    Document,
+    Extraction,
+    Measurement,
+    Quantity,
+    TableGrid,
+)
+
+T = TypeVar("T")
+
+# The fact lists a store holds, in the order ``extract --format json`` writes them.
+FACT_FIELDS = ("entities", "devices", "tests", "tables", "runs", "conditions",
+               "measurements", "claims")  # fmt: skip
+
+
+class FrozenFactsError(AttributeError):
+    """A fact of a built store was to be replaced: facts are read, never rewritten."""
+
+
+class FactStore:
+    """The facts of one document and the questions rules ask of them.
+
+    The fact lists are tuples and the store refuses new attributes once built: a rule
+    reads facts, it never adds or replaces them (derived views go through :meth:`cached`).
+    """
+
+    doc: Document
+    extraction: Extraction
+    index: DocumentIndex
+    entities: tuple[Device, ...]
+    devices: tuple[Device, ...]
+    tests: tuple[BenchTest, ...]
+    tables: tuple[TableGrid, ...]
+    runs: tuple[Any, ...]
+    conditions: tuple[Condition, ...]
+    measurements: tuple[Measurement, ...]
+    claims: tuple[Claim, ...]
+    quantities: tuple[Quantity, ...]
+    provenance: Any
+
+    def __init__(self, doc: Document, extraction: Extraction) -> None:
+        set_ = object.__setattr__
+        set_(self, "doc", doc)
+        set_(self, "extraction", extraction)
+        index = getattr(extraction, "index", None)
+        if not (isinstance(index, DocumentIndex) and index.matches(doc)):
+            index = index_document(doc)  # an extraction read back from JSON carries none
+        set_(self, "index", index)
+        for name in (*FACT_FIELDS, "quantities"):
+            set_(self, name, tuple(getattr(extraction, name)))
+        set_(self, "provenance", extraction.provenance)
+        set_(self, "_views", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # (a cached_property stores its value in __dict__ without coming through here)
+        raise FrozenFactsError(f"the fact store is read-only: cannot set {name!r}")
+
+    @property
+    def path(self) -> str:
+        """The document's name as given (a path, or the name passed with text)."""
+        return self.doc.name
+
+    # -- views shared by the rules, built on first use ---------------------------------
+
+    @cached_property
+    def text(self) -> TextIndex:
+        """Sentences with their blocks and hedge flags (one split, from the index)."""
+        return TextIndex(self.doc, self.index)
+
+    @cached_property
+    def view(self) -> View:
+        """Sentences, device mentions and cells, and which device a setting is stated for."""
+        return View(self.doc, self.extraction, self.index)
+
+    @cached_property
+    def graph(self) -> ClaimGraph:
+        """The linked facts: which conditions apply to a figure, which claims cite it."""
+        return ClaimGraph(self.extraction)
+
+    @cached_property
+    def captions(self) -> tuple[Caption, ...]:
+        """Figure, chart and table captions at the start of a line."""
+        return tuple(captions(self.doc))
+
+    @cached_property
+    def stated_loads(self) -> tuple[StatedLoad, ...]:
+        """The loads (rate, mean latency, connections) prose blocks state together."""
+        found = getattr(self.index, "stated_loads", None)
+        if found is None:
+            found = stated_loads(self.doc, list(self.measurements))
+        return tuple(found)
+
+    @cached_property
+    def _measured(self) -> tuple[Measurement, ...]:
+        return tuple(measured_figures(self.doc, self.extraction))
+
+    @cached_property
+    def is_datasheet(self) -> bool:
+        """A datasheet or product brief: its figures are specifications, not measurements."""
+        return is_datasheet(self.doc, self.extraction)
+
+    def cached(self, key: Any, build: Callable[[], T]) -> T:
+        """``build()`` once per store and ``key``: a view a rule derives from the facts and
+        shares with other rules (the expression environments, a check's own index)."""
+        views = self._views
+        if key not in views:
+            views[key] = build()
+        return views[key]
+
+    # -- questions ---------------------------------------------------------------------
+
+    def measured(
+        self, entity: str | None = None, metric: str | None = None, test: str | None = None
+    ) -> list[Measurement]:
+        """Results the report measured (not advertised, derived by claimcheck or misread; none
+        of a datasheet), in source order; narrowed to an entity, metric family or test."""
+        return [
+            m for m in self._measured
+            if (entity is None or m.device == entity) and (metric is None or m.metric == metric)
+            and (test is None or m.test == test)
+        ]  # fmt: skip
+
+    def conditions_for(self, measurement: Measurement) -> dict[str, list[Condition]]:
+        """Conditions in scope for a figure, by name; the most specific scope wins per name
+        (read-only: shared between figures of one section, test and device)."""
+        return self.graph.conditions_for(measurement)
+
+    def stated(self, name: str) -> list[Condition]:
+        """The conditions of one name the report states for itself (not hedged), in order."""
+        return list(self._stated.get(name, ()))
+
+    @cached_property
+    def _stated(self) -> dict[str, list[Condition]]:
+        out: dict[str, list[Condition]] = {}
+        for c in self.conditions:
+            if not c.hedged:
+                out.setdefault(c.name, []).append(c)
+        return out
+
+    def runs_of(self, entity: str | None = None) -> list[Any]:
+        """The tool runs of an entity (every run when ``entity`` is None), in source order."""
+        if entity is None:
+            return list(self.runs)
+        return [r for r in self.runs if getattr(r, "device", None) == entity]
+
+    def claims_citing(self, measurement: Measurement) -> list[Claim]:
+        """The claims whose operands are this figure."""
+        return self.graph.claims_citing(measurement)
+
+    def sentences(
+        self,
+        cue: re.Pattern[str] | Any | None = None,
+        *,
+        own: bool | None = None,
+        kinds: tuple[str, ...] = PROSE,
+    ) -> Iterator[tuple[Block, Sentence]]:
+        """(block, sentence) of the prose blocks of ``kinds``, in order: those ``cue`` matches
+        when given (run only where its literals occur); ``own=True`` keeps the report's own
+        statements, ``own=False`` only those about others' practice."""
+        text = self.text
+        found = (
+            ((b, s) for b, s, _ in text.matches(cue, kinds))
+            if cue is not None
+            else text.prose(kinds)
+        )
+        for block, sent in found:
+            if own is None or text.hedged(sent.start) != own:
+                yield block, sent
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        """The prose sentence holding a source offset."""
+        found = self.text.sentence_at(offset)
+        return found[0] if found is not None else None
+
+    def sentence_text(self, offset: int) -> str:
+        """The text of the sentence holding a source offset ("" outside any sentence)."""
+        return self.text.sentence_text(offset)
+
+    def hedged(self, offset: int) -> bool:
+        """True when the sentence at ``offset`` describes others' practice, not the report's."""
+        return self.text.hedged(offset)
+
+    def block_at(self, offset: int) -> Block | None:
+        """The block holding a source offset."""
+        return self.text.block_at(offset)
+
+
+def build_facts(doc: Document) -> FactStore:
+    """Run every extractor over ``doc`` once and freeze what they found."""
+    from claimcheck.extract.pipeline import extract_document
+
+    return FactStore(doc, extract_document(doc))

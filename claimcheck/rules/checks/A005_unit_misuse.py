@@ -1,0 +1,109 @@
+"""A005: a unit that cannot be right for what the quantity measures.
+
+Dimensions come from pint (energy vs power, information vs information per
+time); the context words only say what the quantity is meant to be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from claimcheck import arithmetic as ar
+from claimcheck import lazyre
+from claimcheck.facts import FactStore
+from claimcheck.models import Document, Quantity
+from claimcheck.rules.context import block_at, sentence_around, window
+from claimcheck.rules.registry import Hit, check
+from claimcheck.units import dimensionality, is_bit_rate, is_bits, is_bytes, is_energy, is_power
+
+SIZE_WORDS = lazyre.compile(r"\b(?:file|object|response|payload|page|body|message|request|transfer)s?\b"
+                        r"(?:[ -]size)?|\bsize\b")  # fmt: skip
+CRYPTO_WORDS = lazyre.compile(r"\b(?:key|keys|cipher|aes|rsa|ecc|ecdsa|sha|hash|encryption|address|"
+                          r"bus|architecture|os|processor|cpu|color|colour|block|word|integer)\b")  # fmt: skip
+RATE_WORDS = lazyre.compile(
+    r"\b(?:licen[cs]e[ds]?|throughput|bandwidth|line rate|rate|limit|capacity)\b"
+)
+STORAGE_WORDS = lazyre.compile(r"\b(?:memory|ram|disk|storage|cache|ssd|hdd|flash|heap|buffer|file|"
+                           r"object|response|download|upload|dataset|image|volume)s?\b")  # fmt: skip
+HEAT_WORDS = lazyre.compile(r"\b(?:heat|thermal|dissipat\w*|cooling|power|watts?)\b")
+COUNT_WORDS = lazyre.compile(r"^\s*(?:of\s+)?(?:concurrent|simultaneous|open|active|maximum)\b")
+
+
+@check("unit_misuse")
+def unit_misuse(facts: FactStore) -> Iterator[Hit]:
+    """Energy for a heat rate, bits for a size, bytes for a rate, a rate for a count."""
+    doc, extraction = facts.doc, facts.extraction
+    rates: dict[int, set[float]] = {}  # block start -> bit-rate values stated in it
+    for r in extraction.quantities:
+        if r.unit and is_bit_rate(r.unit):
+            block = block_at(doc, r.start)
+            if block is not None:
+                rates.setdefault(block.start, set()).add(r.value)
+    for q in extraction.quantities:
+        if not q.unit or q.is_percent:
+            continue
+        hit = _energy_for_rate(doc, q) or _bits_for_size(doc, q) or _bytes_for_rate(doc, q, rates)
+        hit = hit or _rate_for_count(doc, q)
+        if hit:
+            yield hit
+
+
+def _energy_for_rate(doc: Document, q: Quantity) -> Hit | None:
+    if not is_energy(q.unit) or "BTU" not in q.unit:
+        return None
+    pre, post = window(doc, q.start, q.end, 200, 200)
+    if not HEAT_WORDS.search(pre + " " + post):
+        return None
+    watts = q.value / ar.BTU_PER_HOUR_PER_WATT
+    msg = (f'"{q.text}" is an energy, but a heat output is a rate: BTU/h '
+           f"({ar.format_number(q.value, q.decimals)} BTU/h = {watts:,.1f} W)")  # fmt: skip
+    return Hit(q.start, q.end, msg, {"stated": q.text, "expected_unit": "BTU/h"})
+
+
+def _bits_for_size(doc: Document, q: Quantity) -> Hit | None:
+    if not is_bits(q.unit) or is_bit_rate(q.unit):
+        return None
+    pre, post = window(doc, q.start, q.end, 30, 25)
+    if not SIZE_WORDS.search(post[:25] + " " + pre[-20:]) or CRYPTO_WORDS.search(
+        pre[-25:] + post[:25]
+    ):
+        return None
+    nbytes = ar.convert_units(q.value, q.unit, "byte")
+    msg = (f'an object size given in bits: "{q.text}" is {nbytes:,.4g} bytes; '
+           f"object and file sizes are counted in bytes")  # fmt: skip
+    return Hit(q.start, q.end, msg, {"stated": q.text, "expected_unit": "bytes"})
+
+
+def _bytes_for_rate(doc: Document, q: Quantity, rates: dict[int, set[float]]) -> Hit | None:
+    if not is_bytes(q.unit) or q.is_range:
+        return None
+    sentence = sentence_around(doc, q.start, q.end).lower()
+    if not RATE_WORDS.search(sentence) or STORAGE_WORDS.search(sentence):
+        return None
+    block = block_at(doc, q.start)
+    same_rate = block is not None and q.value in rates.get(block.start, set())
+    if not same_rate and not re.search(r"\blicen[cs]", sentence):
+        return None
+    evidence = (
+        f" ({ar.format_number(q.value, q.decimals)} Gbps in the same paragraph)"
+        if same_rate
+        else ""
+    )
+    msg = (f'"{q.text}" is a size in bytes where a rate is meant{evidence}; '
+           f"{ar.format_number(q.value, q.decimals)} {q.unit_text} is not "
+           f"{ar.format_number(q.value, q.decimals)} Gbit/s")  # fmt: skip
+    if "giga" not in q.unit:
+        msg = f'"{q.text}" is a size in bytes where a rate is meant{evidence}'
+    return Hit(q.start, q.end, msg, {"stated": q.text, "expected_unit": "bit/s"})
+
+
+def _rate_for_count(doc: Document, q: Quantity) -> Hit | None:
+    dims = dimensionality(q.unit)
+    if not dims.endswith("/ [time]") or "[information]" in dims or is_power(q.unit):
+        return None
+    _, post = window(doc, q.start, q.end, 0, 40)
+    if not COUNT_WORDS.search(post):
+        return None
+    msg = f'"{q.text}" is a rate, but it counts concurrent connections or sessions (a count)'
+    return Hit(q.start, q.end, msg, {"stated": q.text, "expected_unit": "connections"})

@@ -1,0 +1,228 @@
+"""C002 name-inconsistency: one device given two software versions or two model names."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterator
+from typing import Any
+
+from claimcheck import lazyre
+from claimcheck.facts import FactStore
+from claimcheck.models import Condition, Device, Document
+from claimcheck.rules.registry import Hit, check
+
+_VERSION_PART = lazyre.compile(r"\d++|[a-z]++|[^\da-z]")
+MAX_VERSIONS = 20  # distinct versions compared per device (pairs among them are bounded)
+
+
+def version_key(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(release numbers, build or hotfix suffix) of a version string.
+
+    The release is the run of numbers joined by dots or parentheses after any leading
+    letters; whatever follows (a hyphen, a word such as Build, HF or patch) is the
+    suffix: "11.2.1-HF1" -> ((11, 2, 1), (hf, 1)); "A5(2.1)" -> ((5, 2, 1), ());
+    "A1.3" and "A.1.3" -> ((1, 3), ()); "10.1 Build 120.13" -> ((10, 1), (build, 120, 13)).
+    """
+    parts = _VERSION_PART.findall(text.lower())
+    i = next((k for k, p in enumerate(parts) if p.isdigit()), len(parts))
+    release: list[str] = []
+    while i < len(parts) and parts[i].isdigit():
+        release.append(parts[i])
+        i += 1
+        dotted = i + 1 < len(parts) and parts[i] in ".()" and parts[i + 1].isdigit()
+        if dotted or (i < len(parts) and parts[i] == ")"):
+            i += 1
+    suffix = tuple(p for p in parts[i:] if p.isalnum())
+    return tuple(release), suffix
+
+
+def _refines(
+    a: tuple[tuple[str, ...], tuple[str, ...]], b: tuple[tuple[str, ...], tuple[str, ...]]
+) -> bool:
+    """One version is the other or the same release with a build or hotfix suffix added
+    (11.2.1 -> 11.2.1-HF1). Differing dotted releases (10.0 and 10.0.1) conflict."""
+    if a[0] != b[0]:
+        return False
+    short, long_ = (a[1], b[1]) if len(a[1]) <= len(b[1]) else (b[1], a[1])
+    return long_[: len(short)] == short
+
+
+def _shortens(
+    short: tuple[tuple[str, ...], tuple[str, ...]], full: tuple[tuple[str, ...], tuple[str, ...]]
+) -> bool:
+    """``short`` is ``full``'s release cut after fewer numbers, with no suffix (11.2 of 11.2.1-HF1)."""
+    return not short[1] and len(short[0]) < len(full[0]) and full[0][: len(short[0])] == short[0]
+
+
+def _abbreviating_blocks(
+    facts: FactStore,
+    kept: dict[str, list[tuple[tuple[tuple[str, ...], tuple[str, ...]], Condition]]],
+) -> set[tuple[str | None, str]]:
+    """Places (section and block kind: the items of one list, one table) that shorten the
+    releases of two or more devices stated in full elsewhere: a summary giving every
+    device's major.minor release, not a conflict."""
+    devices_by_block: dict[tuple[str | None, str], set[str]] = {}
+    index = facts.text
+    for device, items in kept.items():
+        for key, cond in items:
+            if any(_shortens(key, other) for other, _ in items):
+                block = index.block_at(cond.start)
+                if block is not None:
+                    place = (block.section, block.kind)
+                    devices_by_block.setdefault(place, set()).add(device)
+    return {place for place, devs in devices_by_block.items() if len(devs) >= 2}
+
+
+def _abbreviates(
+    facts: FactStore, summaries: set[tuple[str | None, str]], a: tuple, b: tuple
+) -> bool:
+    """One of two statements is a summary block's shortened form of the other's release."""
+    for (short, cond), (full, _) in ((a, b), (b, a)):
+        block = facts.text.block_at(cond.start)
+        place = (block.section, block.kind) if block is not None else None
+        if place in summaries and _shortens(short, full):
+            return True
+    return False
+
+
+@check("name_inconsistency")
+def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
+    """One device given two releases that are not refinements of each other, or a model
+    number that appears once beside a device tested under a near-identical number."""
+    doc, extraction = facts.doc, facts.extraction
+    versions: dict[str, dict[tuple[tuple[str, ...], tuple[str, ...]], Condition]] = {}
+    for c in facts.stated("software_version"):
+        if not c.device or not isinstance(c.value, str):
+            continue
+        key = version_key(c.value)
+        if key[0] and len(versions.setdefault(c.device, {})) < MAX_VERSIONS:
+            versions[c.device].setdefault(key, c)
+    owners: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
+    for device, found in versions.items():
+        for key in found:
+            owners.setdefault(key, set()).add(device)
+    names = {d.id: d.name for d in extraction.devices}
+    kept = {
+        # a release attributed to two devices was read from a sentence naming both: unreliable
+        device: sorted(((k, c) for k, c in found.items() if len(owners[k]) == 1),
+                       key=lambda kv: kv[1].start)
+        for device, found in versions.items()
+    }  # fmt: skip
+    summaries = _abbreviating_blocks(facts, kept)
+    for device, items in kept.items():
+        for i, (key, cond) in enumerate(items):
+            clash = next(
+                (c0 for k0, c0 in items[:i] if not _refines(k0, key)
+                 and not _abbreviates(facts, summaries, (k0, c0), (key, cond))),
+                None,
+            )  # fmt: skip
+            if clash is not None and _one_sentence(doc, clash.end, cond.start):
+                continue  # "6.4.1 in campaign B and 2.1.7 in campaign A": two setups, stated
+            if clash is None or facts.hedged(cond.start):
+                continue
+            line = doc.position(clash.start)[0]
+            msg = (f'{names.get(device, device)} is given release "{clash.value}" (line {line}) '
+                   f'and "{cond.value}" here; neither refines the other')  # fmt: skip
+            yield Hit(cond.start, cond.end, msg, {"device": device,
+                                                  "versions": [clash.value, cond.value]})  # fmt: skip
+            break
+    reported = False
+    for hit in _model_slips(facts):
+        reported = True
+        yield hit
+    if not reported:
+        yield from _token_slips(facts)
+
+
+def _one_sentence(doc: Document, end: int, start: int) -> bool:
+    """Do the offsets lie in one sentence (no sentence end or blank line between)?"""
+    gap = doc.text[end:start]
+    return 0 <= len(gap) < 300 and not _SENTENCE_GAP.search(gap)
+
+
+_SENTENCE_GAP = lazyre.compile(r"[.!?][ \t\n]|\n[ \t]*+\n")
+
+
+SIBLING_RE = lazyre.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
+                        r"|smaller|bigger|other[ \t]+models?|models?|range|replac\w+|upgrade\w*)\b",
+                        re.IGNORECASE)  # fmt: skip
+
+
+def _model_slips(facts: FactStore) -> Iterator[Hit]:
+    extraction = facts.extraction
+    tested = {m.device for m in facts.measured() if m.device}
+    by_family: dict[tuple[str, str], list[Device]] = {}
+    for d in extraction.devices:
+        if d.model and d.family:
+            by_family.setdefault(((d.vendor or "").lower(), d.family.lower()), []).append(d)
+    for group in by_family.values():
+        if len(group) < 2 or len(group) > 12:
+            continue
+        main = [d for d in group if d.id in tested]
+        for slip in group:
+            if slip.id in tested or len(slip.mentions) > 2 or not slip.mentions:
+                continue
+            other = next((d for d in main if _near(d.model or "", slip.model or "")
+                          and len(d.mentions) >= 3 * len(slip.mentions)), None)  # fmt: skip
+            if other is None:
+                continue
+            m = slip.mentions[0]
+            block = facts.text.block_at(m.start)
+            context = block.text if block is not None else ""
+            if facts.hedged(m.start) or SIBLING_RE.search(context):
+                continue
+            msg = (
+                f'"{m.text}" appears {len(slip.mentions)} time(s) beside {other.name}, the '
+                f"tested device ({len(other.mentions)} mentions); one model number is wrong"
+            )
+            yield Hit(m.start, m.end, msg, {"device": other.id, "variant": slip.model})
+
+
+def _token_slips(facts: FactStore) -> Iterator[Hit]:
+    """Model numbers in the text: one written once or twice beside a near-identical one
+    written many times (KV-3200 once, KV-3000 throughout)."""
+    tokens = facts.index.model_tokens
+    starts = [t.start for t in tokens]
+    counts: dict[str, list[Any]] = {}  # key -> its ModelToken facts
+    index = facts.text
+    for t in tokens:
+        counts.setdefault(t.key, []).append(t)
+    groups: dict[tuple[str, int], list[str]] = {}
+    for key in counts:
+        prefix, rest = key.split("-", 1)
+        groups.setdefault((prefix, len(rest)), []).append(key)
+    for keys in groups.values():
+        if len(keys) < 2 or len(keys) > 12:
+            continue
+        for rare in keys:
+            if len(counts[rare]) > 2:
+                continue
+            main = next((k for k in keys if len(counts[k]) >= max(3, 3 * len(counts[rare]))
+                         and _near(k.split("-", 1)[1], rare.split("-", 1)[1])), None)  # fmt: skip
+            if main is None:
+                continue
+            m = counts[rare][0]
+            found = index.sentence_at(m.start)
+            text = found[0].text if found is not None else ""
+            same_prefix = set()  # the models of this prefix its sentence names
+            if found is not None:
+                lo = bisect_left(starts, found[0].start)
+                hi = bisect_left(starts, found[0].end)
+                same_prefix = {x.text for x in tokens[lo:hi] if x.prefix == m.prefix}
+            if (found is not None and found[2]) or SIBLING_RE.search(text) or len(same_prefix) > 1:
+                continue  # about others, about the product line, or a list of models
+            shown = counts[main][0].text
+            msg = (
+                f'"{m.text}" appears {len(counts[rare])} time(s), while the report names '
+                f'"{shown}" {len(counts[main])} times; one model number is wrong'
+            )
+            yield Hit(m.start, m.end, msg, {"variant": m.text, "model": shown})
+
+
+def _near(a: str, b: str) -> bool:
+    """Same length, digits in both, at most two characters different."""
+    a, b = a.lower(), b.lower()
+    if a == b or len(a) != len(b) or not re.search(r"\d", a) or not re.search(r"\d", b):
+        return False
+    return sum(x != y for x, y in zip(a, b, strict=True)) <= 2
