@@ -275,7 +275,9 @@ PIPE_DEPTH_RES = [
         rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*+(?:of|[:=])?[ \t]*+(?P<n>\d+)", _I
     ),
 ]
-PIPE_RE = lazyre.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)
+# HTTP pipelining is named by "pipelining"/"pipelined" or "HTTP pipeline"; the bare noun
+# "pipeline" is a build, CI or data pipeline ("pipeline scripts", "our test pipeline").
+PIPE_RE = lazyre.compile(r"\b(?:HTTP[ \t]+pipelin(?:ing|ed|e)|pipelin(?:ing|ed))\b", _I)
 
 
 PIPELINING_WORDS = ("pipelin", "streams")
