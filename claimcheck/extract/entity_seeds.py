@@ -22,6 +22,7 @@ from claimcheck import lazyre, regexlit
 from claimcheck.extract.names import clean_name, enumeration, is_generic, tokens
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Document
+from claimcheck.textkeys import fold
 
 AXIS_HEADER = lazyre.compile(
     r"^[ \t]*(?:device|product|model|dut|system|appliance|platform|solution|proxy|proxies|"
@@ -438,10 +439,10 @@ def _clause_subject(text: str, start: int) -> Seed | None:
         text, start = text[fronted.end() :], start + fronted.end()
     words = list(re.finditer(r"[^\s]+", text[:200]))
     for i, w in enumerate(words[:7]):
-        verb = w.group().lower().strip(",.")
+        verb = fold(w.group()).strip(",.")
         if verb not in RESULT_VERBS or i == 0:
             continue
-        if words[i - 1].group().lower() in _AUXILIARY:
+        if fold(words[i - 1].group()) in _AUXILIARY:
             return None  # "Power was averaged over three runs": passive, no subject
         if not re.search(r"\d", text[w.end() :]):
             return None

@@ -20,6 +20,7 @@ from claimcheck import lazyre, regexlit
 from claimcheck.extract.provenance_fact import Competitor, Party, Provenance, Role
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Device, Document
+from claimcheck.textkeys import fold
 
 __all__ = ["Competitor", "Party", "Provenance", "extract_provenance"]
 
@@ -400,7 +401,7 @@ class _Reader:
             if self.negated(text, s0, m.start()):
                 continue
             found = self.org_after(text, m.end(), s1)
-            how = (m.group("how") or m.group(0).strip()).lower()
+            how = fold(m.group("how") or m.group(0).strip())
             how = re.sub(r"[ \t]+", " ", how)
             if found:
                 org, end = found
@@ -409,7 +410,7 @@ class _Reader:
         self.payments(text, s0, s1, sent)
         for rx, role in ((AUTHORED_BY_RE, "author"), (TESTED_BY_RE, "tester")):
             for m in self.hits(rx, text, s0, s1):
-                how = re.sub(r"[ \t]+", " ", m.group("how").lower())
+                how = re.sub(r"[ \t]+", " ", fold(m.group("how")))
                 if role == "tester" and not WORK_NOUN_RE.search(text, s0, m.start()):
                     continue
                 if self.negated(text, s0, m.start()):
@@ -437,7 +438,7 @@ class _Reader:
             if not before:
                 continue
             org, begin = before
-            how = re.sub(r"[ \t]+", " ", m.group("how").lower())
+            how = re.sub(r"[ \t]+", " ", fold(m.group("how")))
             hired = name_after(text, m.end(), s1) if how in _HIRES else None
             if hired and not HIRED_TO_RE.match(text, hired[1], s1):
                 hired = None
@@ -494,7 +495,7 @@ class _Reader:
                 continue
             if self.negated(text, s0, m.start()):
                 continue
-            kind = m.group("kind").lower()
+            kind = fold(m.group("kind"))
             self.add(m.group(0).strip(), "author" if kind != "project" else "publisher",
                      f"the X {kind}", m.start(), m.end(), sent, name, project=True)  # fmt: skip
         for m in self.hits(AUTHOR_OF_RE, text, s0, s1):
@@ -523,7 +524,7 @@ class _Reader:
     def declined(self, text: str, s0: int, s1: int, sent: str) -> None:
         """A maker that declined or was not invited ("X was invited and declined")."""
         for m in self.hits(DECLINED_RE, text, s0, s1):
-            said = (m.group("declined") or "").lower()
+            said = fold(m.group("declined") or "")
             if said in ("declined", "refused") and not _DECLINE_NEXT.match(text, m.end(), s1):
                 continue  # "throughput declined by 4%"
             name, pos = _subject(text, s0, m.start())

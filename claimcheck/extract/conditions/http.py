@@ -15,6 +15,7 @@ from claimcheck.extract.conditions.base import (
     int_list,
     to_int,
 )
+from claimcheck.textkeys import fold
 from claimcheck.units import convert
 
 _I = re.IGNORECASE
@@ -175,7 +176,7 @@ def processing_layer(ctx: Ctx) -> list[RawCondition]:
         for m in ctx.finditer(rx):
             v = value
             if value == "yn":
-                v = "L7" if m.group("yn").lower() == "yes" else "L4"
+                v = "L7" if fold(m.group("yn")) == "yes" else "L4"
             out.append(ctx.make("processing_layer", v, m.start(), m.end()))
     return out
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from claimcheck import lazyre
 from claimcheck.extract.runs.model import Run, Value
 from claimcheck.extract.runs.values import bytes_per_second, count, number, seconds
+from claimcheck.textkeys import fold
 
 _I = re.IGNORECASE
 _NUM = r"\d[\d,]*+(?:\.\d++)?"
@@ -27,7 +28,7 @@ STAT_NAMES = {"avg": "mean", "average": "mean", "mean": "mean", "stdev": "stdev"
 
 def stat_name(head: str) -> str | None:
     """The statistic a column head names: "Avg" -> mean, "97.5%" / "p(95)" / "90" -> pNN."""
-    h = head.strip().lower().rstrip(":")
+    h = fold(head.strip()).rstrip(":")
     if h in STAT_NAMES:
         return STAT_NAMES[h]
     m = re.fullmatch(r"p?\(?(\d{1,2}(?:\.\d+)?)\)?%?(?:th)?", h)
@@ -207,7 +208,7 @@ def parse_ab(text: str, offset: int) -> Run | None:
         m = AB_FIELD_RE.match(line)
         if m is None:
             continue
-        name, val = m.group(1).strip().lower(), m.group(2)
+        name, val = fold(m.group(1).strip()), m.group(2)
         n = number(val)
         if n is None:
             continue
