@@ -143,7 +143,8 @@ def _mark_headers(rows: list[Row], explicit: int | None) -> None:
     The first row is a header when most of its filled cells are not numbers.
     Up to two more rows join it when PDF extraction has wrapped the header
     onto a second line ("Device / Power Draw" over "Idle / Full Load"): such
-    a row has gaps (empty cells), holds no numbers, and numbers follow below.
+    a row has gaps (empty cells), holds no numbers, and numbers follow below; a
+    row whose only text is its first cell is a group label of the body instead.
     """
     if explicit is not None:
         for row in rows[:explicit]:
@@ -161,8 +162,9 @@ def _mark_headers(rows: list[Row], explicit: int | None) -> None:
     for k in range(1, min(3, len(rows))):
         texts, numbers = mixes[k]
         gaps = any(not cell.text for cell in rows[k].cells)
-        if numbers or not texts or not gaps or not numbers_below[k]:
-            break
+        group = rows[k].cells[0].text and not any(c.text for c in rows[k].cells[1:])
+        if numbers or not texts or not gaps or not numbers_below[k] or group:
+            break  # a label alone ("With TLS") heads the body rows below it, not the columns
         rows[k].is_header = True
 
 

@@ -17,6 +17,7 @@ from claimcheck.rules.captions import MARKUP, Caption, captions, normalise
 from claimcheck.rules.queries import (
     PROSE,
     Sentence,
+    document_index,
     hedged,
     prose_sentences,
     text_index,
@@ -50,53 +51,38 @@ def duplicate_label(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     yield from _table_rows(doc)
 
 
-_NUMERIC_CELL = lazyre.compile(
-    r"^[\s<>~≈$€£+\-–]*+\d[\d,.]*+\s*+(?:%|[A-Za-z/µ]{0,8})?[\s*)]*+(?:\(.*\))?$"
-)
-
-
-DIMENSION_RE = lazyre.compile(
-    r"\b(?:size|object|file|frame|packet|payload|connections?|users?|concurren\w*|clients?"
-    r"|threads?|VUs?|load|runs?|iterations?|trials?|tests?|scenarios?|cases?|modes?|profiles?"
-    r"|cipher|keys?|direction|steps?|date|time|day|region|zone|instance|version|release|build"
-    r"|protocol|method|workers?|cores?|vCPUs?|streams?|depth|pipelin\w*|rules?|policy|No\.?)\b|#",
-    re.IGNORECASE,
-)
-
-
 def _table_rows(doc: Document) -> Iterator[Hit]:
-    """Within one table, two rows with the same labels (every non-numeric cell equal) and
-    different numbers: one row carries another scenario's result."""
-    for block in doc.blocks:
-        table = block.table
-        if table is None or table.kind in ("tool_output", "code"):
-            continue
-        seen: dict[tuple[str, ...], tuple[tuple[str, ...], int]] = {}
-        # columns that say which case a row is (object size, users, run) label it even when
-        # their cells are numbers
-        dims = {i for i, h in enumerate(table.header) if DIMENSION_RE.search(h)}
-        for row in table.body:
-            cells = [c.text.strip() for c in row.cells]
-            is_value = [bool(c) and i not in dims and bool(_NUMERIC_CELL.match(c))
-                        for i, c in enumerate(cells)]  # fmt: skip
-            labels = tuple(
-                normalise(c) for c, v in zip(cells, is_value, strict=True) if c and not v
-            )
-            values = tuple(c for c, v in zip(cells, is_value, strict=True) if v)
-            if not values or not any(len(lab) >= 3 and re.search("[a-z]", lab) for lab in labels):
+    """Within one typed table, two rows with one label and different numbers: one row
+    carries another scenario's result. The label is the grid's (a blank first cell
+    continues the group above, a row of a label alone heads the rows below, condition and
+    description columns count), never the raw cells."""
+    for _block, grid in document_index(doc).grids:
+        values: dict[int, list] = {}
+        for gc in grid.cells:
+            values.setdefault(gc.row, []).append(gc)
+        seen: dict[tuple[str, ...], tuple[tuple, list]] = {}
+        for r, axis in enumerate(grid.rows):
+            cells = values.get(r)
+            key = tuple(normalise(k) for k in axis.key if k)
+            if not cells or not any(len(k) >= 3 and re.search("[a-z]", k) for k in key):
                 continue
-            earlier = seen.get(labels)
+            shown = tuple((gc.col, gc.cell.text.strip()) for gc in cells)
+            earlier = seen.get(key)
             if earlier is None:
-                seen[labels] = (values, row.start)
+                seen[key] = (shown, cells)
                 continue
-            if earlier[0] == values:
+            if earlier[0] == shown:
                 continue
-            line = doc.position(earlier[1])[0]
-            name = " / ".join(c for c in cells if c and not _NUMERIC_CELL.match(c))
+            line = doc.position(earlier[1][0].cell.start)[0]
+            name = " / ".join(k for k in axis.key if k)
+            before = ", ".join(t for _, t in earlier[0][:4])
+            here = ", ".join(t for _, t in shown[:4])
             msg = (f'the row "{name}" appears twice in one table with different results '
-                   f"({', '.join(earlier[0][:4])} on line {line}; {', '.join(values[:4])} here); "
+                   f"({before} on line {line}; {here} here); "
                    f"one of them belongs to another scenario")  # fmt: skip
-            yield Hit(row.start, row.end, msg, {"label": name, "first_line": line})
+            end = max(gc.cell.end for gc in cells)
+            start = doc.text.rfind("\n", 0, min(gc.cell.start for gc in cells)) + 1
+            yield Hit(start, end, msg, {"label": name, "first_line": line})
 
 
 def _duplicate_captions(doc: Document) -> Iterator[Hit]:
@@ -119,7 +105,8 @@ def _duplicate_captions(doc: Document) -> Iterator[Hit]:
 def _repeated_sentences(doc: Document, extraction: Extraction) -> Iterator[Hit]:
     """Exact repeats, by hash: in the same or the next block, or within one section when the
     sentence carries a figure, and a sentence that repeats the end of the one before it. A
-    summary restated under another heading (a conclusion box) is deliberate."""
+    summary restated under another heading (a conclusion box) is deliberate, and so are
+    items that each name their own subject before saying the same thing."""
     figures = sorted(m.start for m in extraction.measurements)
 
     def has_figure(s: Sentence) -> bool:
@@ -149,12 +136,26 @@ def _repeated_sentences(doc: Document, extraction: Extraction) -> Iterator[Hit]:
             seen[key] = (block, s, index)
             continue
         b0, s0, i0 = earlier
+        if block is not b0 and _parallel(b0, s0, block, s):
+            continue  # "- **idle**: ... is 5 seconds." beside "- **connect**: ... is 5 seconds."
         near = index - i0 <= 1 or (block.section is not None and block.section == b0.section)
         if not near or not (has_figure(s) or index - i0 <= 1):
             continue  # a summary restated under another heading is deliberate
         line = doc.position(s0.start)[0]
         msg = f'sentence repeated from line {line}: "{s.text[:100]}"'
         yield Hit(s.start, s.end, msg, {"repeated": s.text, "first_line": line})
+
+
+def _lead(block: Block, s: Sentence) -> str:
+    """What a block says before one of its sentences (its item label, its subject)."""
+    return normalise(block.text[: max(0, s.start - block.start)])
+
+
+def _parallel(b0: Block, s0: Sentence, b1: Block, s1: Sentence) -> bool:
+    """Two blocks that each lead to the same sentence by saying something different first:
+    parallel items about different subjects (settings, plugins, devices), not a repeat."""
+    first, second = _lead(b0, s0), _lead(b1, s1)
+    return bool(first) and bool(second) and first != second
 
 
 def _scenario_labels(doc: Document, extraction: Extraction) -> Iterator[Hit]:
