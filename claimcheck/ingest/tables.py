@@ -119,6 +119,7 @@ def tool_table(lines: Sequence[Line], tool: str | None) -> Table:
 def _table(kind, lines: Sequence[Line], split) -> Table:
     """Rows split by ``split``; a dash row marks the rows above it as header."""
     rows: list[Row] = []
+    starts: list[int] = []  # each row's line start, for columns lined up by position
     separator_at = None
     for line in lines:
         if is_comment(line):
@@ -127,8 +128,42 @@ def _table(kind, lines: Sequence[Line], split) -> Table:
             separator_at = len(rows)
             continue
         rows.append(_row(line, split(line)))
+        starts.append(line.start)
     _mark_headers(rows, separator_at)
+    _name_marker_column(rows, starts if kind == "aligned" else None)
     return Table(kind=kind, rows=rows)
+
+
+def marker_offset(header: Sequence[Cell], cells: Sequence[Cell]) -> int:
+    """1 when a row has one cell more than its header and that extra cell leads and is no
+    figure: a dataset marker or row label the header does not name ("x", "+", "Quillon"
+    under "N  Min  Max"); its values line up with the header one cell to the right."""
+    if not header or len(cells) != len(header) + 1:
+        return 0
+    first = cells[0].text.strip()
+    return 1 if first and not C.is_numeric(first) else 0
+
+
+def _name_marker_column(rows: list[Row], starts: list[int] | None) -> None:
+    """Give the header a blank corner when the body rows lead with a cell it does not name.
+
+    Every body row wider than the header must be one cell wider with a leading non-figure
+    (see :func:`marker_offset`); for columns lined up by spaces (``starts``: line starts)
+    that leading cell must also end before the header's first label begins.
+    """
+    heads = [k for k, r in enumerate(rows) if r.is_header]
+    if not heads:
+        return
+    head = rows[heads[-1]]
+    wider = [k for k, r in enumerate(rows) if not r.is_header and len(r.cells) > len(head.cells)]
+    if not wider or any(marker_offset(head.cells, rows[k].cells) != 1 for k in wider):
+        return
+    if starts is not None:
+        first = head.cells[0].start - starts[heads[-1]]
+        if any(rows[k].cells[0].end - starts[k] > first for k in wider):
+            return
+    corner = Cell(text="", start=head.start, end=head.start)
+    head.cells = [corner, *head.cells]
 
 
 def _row(line: Line, cells: list[Cell], header: bool = False) -> Row:
