@@ -111,7 +111,8 @@ _RUN = lazyre.compile(
 _COMPUTED = lazyre.compile(
     r"\b(?:diff(?:erence)?|delta|improvement|gain|change|speed-?up|slow-?down|ratio|relative|"
     r"faster|slower|better|worse|advantage|overhead|increase|decrease|vs\.?|versus|compared)\b"
-    r"|^[x×%]$|^\(?%\)?$|\bx[ ]?(?:factor|times)\b|^times$",
+    r"|^[x×%]$|^\(?%\)?$|\bx[ ]?(?:factor|times)\b|^times$"
+    r"|^(?:percent(?:age)?|pct|share)$|\bshare[ ]of\b|(?:%|\bpercent)[ ]of[ ]|\bof[ ]total\b",
     _I,
 )
 _ATTRIBUTE = lazyre.compile(

@@ -28,7 +28,7 @@ from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.footnotes import Notes, split_marker
-from claimcheck.extract.labelparts import label_conditions
+from claimcheck.extract.labelparts import cell_annotation, is_protocol, label_conditions
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablefacts import cell_number, strip_markup
 from claimcheck.ingest import cells as C
@@ -61,6 +61,8 @@ class Axis:
     # above; a row of a label alone heads the rows below), its own label cells, and the
     # texts of its condition and description columns. Two rows with one key are one case.
     key: tuple[str, ...] = ()
+    group: str = ""  # a name over a group of columns: a product, or a test when rows are
+    group_span: tuple[int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -82,6 +84,7 @@ class GridCell:
     computed: bool
     test: str | None
     note: str | None = None
+    qualifier: str | None = None  # "about" for "~41,000", "estimated" for "38,500 (est.)"
 
 
 @dataclass(slots=True)
@@ -125,6 +128,7 @@ _SUFFIX_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6}  # not "m" (minutes) nor "B" (byt
 def _number(text: str) -> tuple[float, int, str] | None:
     """(value, decimals, unit as written) of a numeric cell, or None; a leading sign counts
     ("+5.9%", "-3 ms": the cells of computed columns)."""
+    text = cell_annotation(text)[0]
     sign = -1.0 if text[:1] in "-−–" and len(text) > 1 else 1.0
     bare = text[1:].lstrip() if text[:1] in "+-−–" and len(text) > 1 else text
     num = cell_number(Cell(text=bare, start=0, end=0))
@@ -174,6 +178,34 @@ def _unit_row(row: Row) -> list[str] | None:
     return units
 
 
+def _header_groups(rows: list[Row]) -> list[tuple[str, Cell, bool] | None]:
+    """Per column, the label of an upper header row that spans it: a two-row header
+    ("HTTP/1.1 | | HTTP/2 |" over "Req/s | p99 | Req/s | p99") leaves the cells a group
+    spans blank, so a group runs right over blank cells while the row below labels them.
+    Each is (label, its cell, whether it reaches this column over a blank cell); None for a
+    column no upper label spans, or whose upper label covers it alone (a wrapped header)."""
+    heads = [r for r in rows if r.is_header and _unit_row(r) is None]
+    if len(heads) < 2:
+        return []
+    upper, lower = heads[-2], heads[-1]
+    groups: list[tuple[str, Cell, bool] | None] = []
+    current: tuple[str, Cell, bool] | None = None
+    for i, below in enumerate(lower.cells):
+        cell = upper.cells[i] if i < len(upper.cells) else None
+        text = clean(cell.text)[0] if cell is not None else ""
+        if text:
+            current = (text, cell, False) if i else None  # the corner names the label column
+        elif not clean(below.text)[0] or L.metric_of(below.text):
+            current = None  # an unlabelled column, or one that names its own metric
+        elif current is not None:
+            current = (current[0], current[1], True)
+        groups.append(current if i else None)
+    spanning = {id(g[1]) for g in groups if g is not None and g[2]}
+    if not spanning:
+        return []  # no group spans a blank cell: a header wrapped onto two lines
+    return [g if g is not None and id(g[1]) in spanning else None for g in groups]
+
+
 def _header_texts(rows: list[Row]) -> list[str]:
     """Header texts per column. A row of units only (PDF text often shifts it by a cell or
     two) goes onto the last columns, right-aligned: units follow the value columns."""
@@ -201,7 +233,9 @@ def _with_header(rows: list[Row]) -> list[Row]:
     """The rows, the first one marked as the header when nothing is and it is a row of
     labels: a blank or text corner and conditions, names or metrics ("", "1 KB", "64 KB"),
     which ingest takes for numbers."""
-    if any(r.is_header for r in rows) or len(rows) < 2 or len(rows[0].cells) < 2:
+    if any(r.is_header for r in rows):
+        return _with_subheader(rows)
+    if len(rows) < 2 or len(rows[0].cells) < 2:
         return rows
     first = rows[0].cells
     corner = clean(first[0].text)[0]
@@ -213,6 +247,26 @@ def _with_header(rows: list[Row]) -> list[Row]:
     if all(k in (L.AXIS_CONDITION, L.AXIS_RUN, L.AXIS_STATISTIC, L.AXIS_METRIC) for k in kinds):
         return [rows[0].model_copy(update={"is_header": True}), *rows[1:]]
     return rows
+
+
+def _with_subheader(rows: list[Row]) -> list[Row]:
+    """The rows, the first body row marked as a second header row when the header leaves
+    cells blank for groups and that row names what each column of a group holds (a pipe
+    table has one header row, so "| | Req/s | p99 | Req/s | p99 |" arrives as body)."""
+    heads = [k for k, r in enumerate(rows) if r.is_header]
+    k = heads[-1] + 1
+    if len(heads) != 1 or k >= len(rows) - 1:
+        return rows
+    head, sub = rows[heads[-1]], rows[k]
+    if not any(not c.text.strip() for c in head.cells[1:]) or len(sub.cells) < 3:
+        return rows
+    texts = [clean(c.text)[0] for c in sub.cells[1:] if c.text.strip()]
+    if len(texts) < 2 or clean(sub.cells[0].text)[0]:
+        return rows
+    typed = (L.AXIS_STATISTIC, L.AXIS_METRIC, L.AXIS_CONDITION, L.AXIS_RUN)
+    if any(L.classify(t).kind not in typed for t in texts):
+        return rows
+    return [*rows[:k], sub.model_copy(update={"is_header": True}), *rows[k + 1 :]]
 
 
 def _aligned(row: Row, width: int) -> list[Cell | None]:
@@ -284,11 +338,14 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
                 label_columns=label_cols)  # fmt: skip
 
     # column axes
+    groups = _header_groups(rows)
     for c in range(width):
         cell = head_cells[c] if c < len(head_cells) else None
         raw = header[c]
         text, note = clean(raw)
         axis = _axis(c, text, cell, note)
+        if c < len(groups) and groups[c] is not None:
+            _apply_group(axis, *groups[c][:2])
         if c in label_cols:
             kind = L.header_kind(text)
             axis.kind = "label"
@@ -368,6 +425,24 @@ def _axis(index: int, text: str, cell: Cell | None, note: str | None) -> Axis:
         if parsed and parsed[2] == axis.metric and axis.metric not in ("power", "efficiency"):
             axis.test = parsed[0]  # power is drawn during some other test: the section's
     return axis
+
+
+def _apply_group(axis: Axis, group: str, cell: Cell) -> None:
+    """What the header group over a column adds: a condition ("1 KB" over "p50 | p99"), the
+    metric ("Latency (ms)" over "p50 | p99"), else a name: a product or a test, which the
+    cells settle (:func:`_cells`)."""
+    cond = L.condition_of(group)
+    if cond is None and is_protocol(group):
+        cond = ("test", group)
+    if cond is not None:
+        axis.extra[cond[0]] = _norm_value(cond[0], cond[1])
+        return
+    label = L.classify(group)
+    if label.metric and not axis.metric:
+        axis.metric, axis.unit = label.metric, label.unit or axis.unit
+        axis.kind = L.AXIS_METRIC if axis.kind in (L.AXIS_STATISTIC, L.AXIS_UNKNOWN) else axis.kind
+    elif not label.metric and label.kind in (L.AXIS_UNKNOWN, L.AXIS_ENTITY):
+        axis.group, axis.group_span = group, (cell.start, cell.end)
 
 
 def _label_roles(
@@ -676,6 +751,7 @@ def _cells(
             num = _number(text)
             if num is None:
                 continue
+            qualifier = cell_annotation(text)[1]
             value, decimals, cell_unit = num
             computed = col.kind == L.AXIS_COMPUTED or row.kind == L.AXIS_COMPUTED
             metric = col.metric or row.metric or grid.metric
@@ -689,6 +765,8 @@ def _cells(
             entity, span = _entity(grid, row, col)
             conditions = dict(grid.conditions)
             conditions.update(_row_case(grid, cells))
+            if col.group and entity != col.group:
+                conditions["test"] = _norm_value("test", col.group)  # rows name the products
             for axis in (row, col):
                 conditions.update(axis.extra)
                 if axis.condition and axis.condition[1]:
@@ -704,7 +782,7 @@ def _cells(
             test = col.test or row.test or block_test
             grid.cells.append(GridCell(r, c, cell, value, decimals, unit, metric, statistic, entity,
                                        span, conditions, role, computed, test,
-                                       note or row.note or col.note))  # fmt: skip
+                                       note or row.note or col.note, qualifier))  # fmt: skip
 
 
 def _row_case(grid: Grid, cells: list[Cell | None]) -> dict[str, str]:
@@ -742,6 +820,8 @@ def _entity(grid: Grid, row: Axis, col: Axis) -> tuple[str | None, tuple[int, in
         return col.label, (col.start, col.end)
     if row.kind == L.AXIS_ENTITY:
         return row.label, (row.start, row.end)
+    if col.group:  # "Quillon" over "Req/s | p99": the product of its columns
+        return col.group, col.group_span
     return None, None
 
 

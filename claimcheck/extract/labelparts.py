@@ -2,7 +2,7 @@
 small bodies, "20 req/s, 10 pods" the 20 req/s load on ten pods.
 
 A label is split at ", ", " / ", "-" and "_" into parts; a part is a condition only when the
-whole part reads as one: a number glued to a unit word of ``labelparts.toml`` ("4c",
+whole part reads as one: a number glued to a unit word of ``tablewords.toml`` ("4c",
 "10 pods", "conc64"), a full condition of the axis vocabulary ("1 KB", "10k RPS"), or a
 size word ("small") beside at least one numeric part. Everything else stays the label.
 """
@@ -22,13 +22,18 @@ _GLUED = lazyre.compile(r"([a-z]{0,4})\s?(\d{1,6})\s?([a-z]{0,12})")
 
 
 @cache
+def table_words() -> dict:
+    """The data of ``tablewords.toml``: condition words of label parts, cell annotations."""
+    text = resources.files("claimcheck.extract").joinpath("tablewords.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@cache
 def _vocab() -> dict[str, dict[str, frozenset[str]]]:
     """The condition words by condition name: suffixes, prefixes and words."""
-    text = resources.files("claimcheck.extract").joinpath("labelparts.toml").read_text("utf-8")
-    data = tomllib.loads(text)
     return {
         name: {k: frozenset(w.lower() for w in v) for k, v in table.items()}
-        for name, table in data.items()
+        for name, table in table_words()["conditions"].items()
     }
 
 
@@ -71,3 +76,59 @@ def label_conditions(label: str) -> tuple[tuple[str, str], ...]:
     for name, value, _ in found:
         seen.setdefault(name, value)
     return tuple(seen.items())
+
+
+@cache
+def _annotations() -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """(words before a figure, words after one), each with the qualifier it gives, the
+    longest first so "approx." is tried before "approx"."""
+    data = table_words()["annotations"]
+    before = [(w, "about") for w in data["about_before"]]
+    after = [(w, "estimated") for w in data["estimated_after"]]
+    after += [(w, "about") for w in data["about_after"]]
+
+    def longest_first(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+    return longest_first(before), longest_first(after)
+
+
+def cell_annotation(text: str) -> tuple[str, str | None]:
+    """A cell's figure without an approximation or estimate note, and the qualifier the
+    note gives ("~41,000" -> ("41,000", "about"); "38,500 (est.)" -> ("38,500",
+    "estimated")); the text unchanged and None when it carries no such note."""
+    body = text.strip()
+    if not body or len(body) > 60:
+        return text, None
+    low = body.lower()
+    before, after = _annotations()
+    for word, qualifier in after:
+        for wrapped in (f"({word})", f"[{word}]", word):
+            if low.endswith(wrapped) and len(low) > len(wrapped):
+                rest = body[: len(body) - len(wrapped)].rstrip(" ,*")
+                if rest and rest[-1].isalnum() and (wrapped[0] in "([" or body[len(rest)] == " "):
+                    return rest, qualifier
+    for word, qualifier in before:
+        if low.startswith(word) and len(low) > len(word):
+            rest = body[len(word) :].lstrip()
+            if rest[:1].isdigit() and (not word[-1].isalpha() or body[len(word)] == " "):
+                return rest, qualifier
+    return text, None
+
+
+_FIRST_WORD = lazyre.compile(r"[a-z][a-z0-9]*")
+
+
+def is_protocol(label: str) -> bool:
+    """A label that names a protocol ("HTTP/2", "TLS 1.3", "gRPC streaming"): a test."""
+    m = _FIRST_WORD.match(label.strip().lower())
+    if m is None:
+        return False
+    words = frozenset(table_words()["protocols"]["words"])
+    return m.group(0) in words or m.group(0).rstrip("0123456789") in words
+
+
+def is_total(label: str) -> bool:
+    """A row label that names the sum of the rows ("Total", "All members", "Overall")."""
+    first = label.strip().lower().split(" ", 1)[0].strip("*:_")
+    return first in frozenset(table_words()["totals"]["words"])

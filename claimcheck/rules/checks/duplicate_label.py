@@ -80,9 +80,18 @@ def _table_rows(doc: Document) -> Iterator[Hit]:
             msg = (f'the row "{name}" appears twice in one table with different results '
                    f"({before} on line {line}; {here} here); "
                    f"one of them belongs to another scenario")  # fmt: skip
-            end = max(gc.cell.end for gc in cells)
-            start = doc.text.rfind("\n", 0, min(gc.cell.start for gc in cells)) + 1
+            start, end = _line_span(doc.text, min(gc.cell.start for gc in cells))
             yield Hit(start, end, msg, {"label": name, "first_line": line})
+
+
+def _line_span(text: str, at: int) -> tuple[int, int]:
+    """The span of the line holding offset ``at``, without its trailing blanks."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    end = len(text) if end < 0 else end
+    while end > start and text[end - 1] in " \t\r":
+        end -= 1
+    return start, end
 
 
 def _duplicate_captions(doc: Document) -> Iterator[Hit]:
