@@ -155,7 +155,7 @@ def test_transposed_products_in_rows_with_groups(tmp_path: Path, form: str) -> N
 
 
 def test_composite_labels_split_into_known_condition_words() -> None:
-    assert label_conditions("bench-8c-edge-large") == (("cpus", "8"), ("object_size", "large"))
+    assert label_conditions("bench-8c-edge-large") == (("cpus", "8"), ("size_class", "large"))
     assert label_conditions("12 req/s, 3 replicas") == (
         ("load_setting", "12 req/s"),
         ("instances", "3"),
@@ -173,5 +173,26 @@ def test_composite_row_labels_give_conditions(tmp_path: Path, form: str) -> None
     got = table_facts(tmp_path, [("h", "Kilnmoor scaling"), ("t", table)], form)
     conds = {value: dict(c) for _, _, value, _, c in got}
     assert conds[61700.0]["cpus"] == "8"
-    assert conds[9400.0]["object_size"] == "large"
+    assert conds[9400.0]["size_class"] == "large"
     assert conds[18200.0]["cpus"] == "2"
+
+
+def test_a_size_word_in_a_label_discloses_no_size(tmp_path: Path) -> None:
+    table = (["Case", "Req/s"],
+             [["bench-4c-kilnmoor-small", "88,100"], ["bench-4c-kilnmoor-large", "7,950"],
+              ["bench-4c-tarnwell-small", "91,400"], ["bench-4c-tarnwell-large", "8,020"]])  # fmt: skip
+    path = _write(tmp_path, [("h", "Results"), ("t", table)], "pipe")
+    result = claimcheck.check(path, config=claimcheck.api.Config())
+    d001 = [f.message for f in result.findings if f.rule == "D001"]
+    assert any("object size" in m for m in d001)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_footnoted_label_may_repeat(tmp_path: Path, form: str) -> None:
+    table = (["Device", "OS", "Speed"],
+             [["Kilnmoor K1*", "Fenix 2.1", "880 Mbits/sec"], ["Tarnwell T4", "Fenix 2.1", "1.9 Gbits/sec"],
+              ["Kilnmoor K1*", "Fenix 2.1", "2.7 Gbits/sec"]])  # fmt: skip
+    parts = [("h", "Results"), ("p", "* results vary widely with the configuration."), ("t", table)]
+    assert c001(tmp_path, parts, form) == []
+    plain = (table[0], [[c.replace("*", "") for c in row] for row in table[1]])
+    assert len(c001(tmp_path, [("h", "Results"), ("t", plain)], form)) == 1

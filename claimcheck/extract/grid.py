@@ -481,14 +481,15 @@ def _label_roles(
 
 
 def _names_metrics(kind: str | None, cells: list[Cell | None]) -> bool:
-    """A label column whose header says "Metric" or whose labels mostly name metrics
-    ("Mean latency", "Avg CPU", "Req/s")."""
+    """A label column whose header says "Metric" or whose labels mostly name metrics in
+    words ("Mean latency", "Avg CPU", "Req/s"); "0.0 us, 0.3 sy" is a quantity, not a name."""
     if kind == L.AXIS_METRIC:
         return True
     if kind is not None:
         return False
-    kinds = [L.classify(clean(x.text)[0]).kind for x in cells if x and x.text.strip()]
-    return bool(kinds) and sum(k == L.AXIS_METRIC for k in kinds) * 2 > len(kinds)
+    texts = [clean(x.text)[0] for x in cells if x and x.text.strip()]
+    named = [t for t in texts if t[:1].isalpha() and L.metric_of(t)]  # by words, not units
+    return bool(texts) and len(named) * 2 > len(texts)
 
 
 def _group_row(cells: list[Cell | None], label_cols: list[int]) -> bool:
@@ -675,7 +676,7 @@ def _context_metric(ctx: Context) -> tuple[str | None, str | None]:
 
 _CAPTION_CONDITIONS = (
     ("concurrency", lazyre.compile(r"(?<![\d,.])(\d[\d,]{0,8})[ ](?:concurrent[ ]|simultaneous[ ]|open[ ])?(?:connections|clients|users|VUs)\b", re.I)),
-    ("load_setting", lazyre.compile(r"(?<![\d,.])(\d[\d,.]{0,9}[ ]?[km]?)[ ]?(?:RPS|QPS|req(?:uest)?s?/s(?:ec)?|requests per second)\b", re.I)),
+    ("load_setting", lazyre.compile(r"(?<![\w,.])(\d[\d,.]{0,9}[ ]?[km]?)[ ]?(?:RPS|QPS|req(?:uest)?s?/s(?:ec)?|requests per second)\b", re.I)),
     ("object_size", lazyre.compile(r"(?<![\d,.])(\d{1,6}(?:\.\d{1,3})?[ ]?(?:B|KB|KiB|kB|MB|MiB|bytes?))(?:[ ](?:files?|objects?|responses?|payloads?|bodies)\b|\))")),
 )  # fmt: skip
 

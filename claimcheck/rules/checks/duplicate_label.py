@@ -55,12 +55,13 @@ def _table_rows(doc: Document) -> Iterator[Hit]:
     """Within one typed table, two rows with one label and different numbers: one row
     carries another scenario's result. The label is the grid's (a blank first cell
     continues the group above, a row of a label alone heads the rows below, condition and
-    description columns count), never the raw cells."""
+    description columns count), never the raw cells. A label with a footnote marker is
+    left alone: its note may say why that case has more than one result."""
     for _block, grid in document_index(doc).grids:
         values: dict[int, list] = {}
         for gc in grid.cells:
             values.setdefault(gc.row, []).append(gc)
-        seen: dict[tuple[str, ...], tuple[tuple, list]] = {}
+        seen: dict[tuple[str, ...], tuple[tuple, list, int]] = {}
         for r, axis in enumerate(grid.rows):
             cells = values.get(r)
             key = tuple(normalise(k) for k in axis.key if k)
@@ -69,10 +70,10 @@ def _table_rows(doc: Document) -> Iterator[Hit]:
             shown = tuple((gc.col, gc.cell.text.strip()) for gc in cells)
             earlier = seen.get(key)
             if earlier is None:
-                seen[key] = (shown, cells)
+                seen[key] = (shown, cells, r)
                 continue
-            if earlier[0] == shown:
-                continue
+            if earlier[0] == shown or axis.note or grid.rows[earlier[2]].note:
+                continue  # a footnote on the label may say why the case has two results
             line = doc.position(earlier[1][0].cell.start)[0]
             name = " / ".join(k for k in axis.key if k)
             before = ", ".join(t for _, t in earlier[0][:4])
