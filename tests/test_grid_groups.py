@@ -196,3 +196,25 @@ def test_a_footnoted_label_may_repeat(tmp_path: Path, form: str) -> None:
     assert c001(tmp_path, parts, form) == []
     plain = (table[0], [[c.replace("*", "") for c in row] for row in table[1]])
     assert len(c001(tmp_path, [("h", "Results"), ("t", plain)], form)) == 1
+
+
+def _aligned(table) -> str:  # noqa: ANN001
+    """A table as plain text, columns lined up with spaces (PDF text), blank cells kept
+    as spaces."""
+    header, rows = table
+    grid = [header, *rows]
+    widths = [max(len(r[c]) for r in grid) + 4 for c in range(len(header))]
+    return "\n".join("".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                     for r in grid)  # fmt: skip
+
+
+def test_a_grouped_plain_text_table_keeps_its_columns(tmp_path: Path) -> None:
+    path = tmp_path / "plain.md"
+    path.write_text("## Mesh overhead\n\n" + _aligned(GROUPED) + "\n", encoding="utf-8")
+    result = claimcheck.check(path, config=claimcheck.api.Config())
+    assert not [f for f in result.findings if f.rule == "C001"]
+    ex = claimcheck.extract(path)
+    got = {(m.entity, m.metric, m.value) for m in ex.measurements if m.source == "table"}
+    assert ("Osprey Edge", "cpu", 27.4) in got
+    assert ("Tarnwell", "memory", 452.0) in got
+    assert [a.key for a in ex.index.grids[0][1].rows][4] == ("80 req/s, 4 pods", "Avg CPU")

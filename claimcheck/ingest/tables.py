@@ -129,9 +129,55 @@ def _table(kind, lines: Sequence[Line], split) -> Table:
             continue
         rows.append(_row(line, split(line)))
         starts.append(line.start)
+    if kind == "aligned":
+        _fill_gaps(rows, starts)
     _mark_headers(rows, separator_at)
     _name_marker_column(rows, starts if kind == "aligned" else None)
     return Table(kind=kind, rows=rows)
+
+
+ANCHOR_ROWS = 8  # full-width rows whose cell positions define the columns
+_SLACK = 2  # as aligned.ALIGN_SLACK: a cell lines up within two characters
+
+
+def _fill_gaps(rows: list[Row], starts: list[int]) -> None:
+    """Put the cells of a short row of a space-aligned table under their columns.
+
+    Splitting on spaces drops empty cells, so a grouped row whose blank first cell
+    continues the group above ("            64 KB   9,120") would slide left. Each cell
+    of a short row goes to the column whose cells in the full-width rows it overlaps or
+    lines up with; a row whose cells do not each find one column, in order, is left as it is.
+    """
+    full = max((len(r.cells) for r in rows), default=0)
+    anchors = [
+        [(c.start - starts[k], c.end - starts[k]) for c in r.cells]
+        for k, r in enumerate(rows)
+        if len(r.cells) == full
+    ][:ANCHOR_ROWS]
+    if full < 3 or not anchors:
+        return
+    for k, row in enumerate(rows):
+        if not 0 < len(row.cells) < full:
+            continue
+        cols = [_column_of(c.start - starts[k], c.end - starts[k], anchors) for c in row.cells]
+        if None in cols or any(b <= a for a, b in zip(cols, cols[1:], strict=False)):
+            continue
+        placed: dict[int, Cell] = dict(zip(cols, row.cells, strict=True))  # type: ignore[arg-type]
+        cells = []
+        for j in range(full):
+            at = min(starts[k] + anchors[0][j][0], row.end)
+            cells.append(placed.get(j) or Cell(text="", start=at, end=at))
+        row.cells = cells
+
+
+def _column_of(a: int, b: int, anchors: list[list[tuple[int, int]]]) -> int | None:
+    """The one column whose anchor cells overlap ``[a, b)`` or line up with it, or None."""
+    found = set()
+    for cells in anchors:
+        for j, (s, e) in enumerate(cells):
+            if max(a, s) < min(b, e) or abs(a - s) <= _SLACK or abs(b - e) <= _SLACK:
+                found.add(j)
+    return found.pop() if len(found) == 1 else None
 
 
 def marker_offset(header: Sequence[Cell], cells: Sequence[Cell]) -> int:
