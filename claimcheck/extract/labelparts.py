@@ -17,7 +17,8 @@ from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 
 MAX_PARTS = 8  # a longer "label" is a sentence, not a composite name
-_SPLIT = lazyre.compile(r"\s*(?:,|/|;)\s+|\s+[/|]\s+|(?<=\w)[-_](?=\w)")
+# one separator character with lookarounds: linear however many spaces a label holds
+_SPLIT = lazyre.compile(r"[,;](?=[ \t])|(?<=[ \t])[/|](?=[ \t])|(?<=\w)[-_](?=\w)")
 _GLUED = lazyre.compile(r"([a-z]{0,4})\s?(\d{1,6})\s?([a-z]{0,12})")
 
 
@@ -66,7 +67,7 @@ def label_conditions(label: str) -> tuple[tuple[str, str], ...]:
     order; none when the label is one word or no part is a numeric condition."""
     if not label or len(label) > 80:
         return ()
-    parts = [p for p in _SPLIT.split(label) if p and p.strip()]
+    parts = [p.strip() for p in _SPLIT.split(label) if p and p.strip()]
     if not 2 <= len(parts) <= MAX_PARTS:
         return ()
     found = [f for f in (_part(p) for p in parts) if f is not None]
