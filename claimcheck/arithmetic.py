@@ -19,7 +19,7 @@ ALMOST_TOLERANCE = 0.10  # "almost", "nearly": at most 10% below
 AT_LEAST = {"over", "more than", "greater than", "at least", "in excess of", "above",
             "just over", "well over", "slightly over"}  # fmt: skip
 ALMOST = {"almost", "nearly", "just under", "slightly under", "close to"}
-ABOUT = {"about", "approximately", "around", "roughly", "some"}
+ABOUT = {"about", "approximately", "around", "roughly", "some", "estimated"}  # "(est.)"
 AT_MOST = {"up to", "as much as", "as high as", "at most", "no more than", "never higher than"}
 BELOW = {"less than", "fewer than", "under", "below"}
 

@@ -83,7 +83,8 @@ _UNIT_IN = lazyre.compile(
 UNIT_ALIASES = {"rps": "RPS", "qps": "RPS", "req/s": "RPS", "req/sec": "RPS",
                  "requests/s": "RPS", "requests/sec": "RPS", "cps": "CPS", "tps": "TPS",
                  "%": "percent", "w": "watt", "watt": "watt", "watts": "watt", "us": "µs",
-                 "sec": "s", "secs": "s", "seconds": "s"}  # fmt: skip
+                 "sec": "s", "secs": "s", "seconds": "s",
+                 "ki": "kibibyte", "mi": "mebibyte", "gi": "gibibyte"}  # fmt: skip
 FAMILY_UNIT = {"rps": "RPS", "cps": "CPS", "ssl_tps": "TPS", "cpu": "percent", "power": "watt"}
 
 # -- conditions: a size, a number of connections, CPUs or threads, an offered load, a test ----
@@ -111,7 +112,8 @@ _RUN = lazyre.compile(
 _COMPUTED = lazyre.compile(
     r"\b(?:diff(?:erence)?|delta|improvement|gain|change|speed-?up|slow-?down|ratio|relative|"
     r"faster|slower|better|worse|advantage|overhead|increase|decrease|vs\.?|versus|compared)\b"
-    r"|^[x×%]$|^\(?%\)?$|\bx[ ]?(?:factor|times)\b|^times$",
+    r"|^[x×%]$|^\(?%\)?$|\bx[ ]?(?:factor|times)\b|^times$"
+    r"|^(?:percent(?:age)?|pct|share)$|\bshare[ ]of\b|(?:%|\bpercent)[ ]of[ ]|\bof[ ]total\b",
     _I,
 )
 _ATTRIBUTE = lazyre.compile(
@@ -136,7 +138,7 @@ _CONDITION_HEADER = (
     ("concurrency", lazyre.compile(r"^(?:concurrency|concurrent[ ](?:users|clients)|connections|conns|clients|users|vus|virtual[ ]users|streams|c)(?:[ ]\(\w+\))?$", _I)),
     ("cpus", lazyre.compile(r"^(?:cpus?|vcpus?|cores|cpu[ ]cores|workers|worker[ ]processes|threads|processes|instances|nodes)$", _I)),
     ("load_setting", lazyre.compile(r"^(?:load|offered[ ]load|target[ ](?:rate|rps|load)|rate|request[ ]rate|arrival[ ]rate|throttle|rate[ ]limit)(?:[ ]\([^)]{1,12}\))?$", _I)),
-    ("test", lazyre.compile(r"^(?:test|tests|test[ ]case|scenario|workload|benchmark|case|endpoint|route|protocol|algorithm|mode|configuration|setup|profile|method|operation)s?$", _I)),
+    ("test", lazyre.compile(r"^(?:test|tests|test[ ]case|test[ ]scenario|scenario|workload|benchmark|case|endpoint|route|protocol|algorithm|mode|configuration|setup|profile|method|operation)s?$", _I)),
     ("run", lazyre.compile(r"^(?:run|trial|iteration|round|pass|attempt)s?(?:[ ]#)?$", _I)),
 )  # fmt: skip
 _STAT_HEADER = lazyre.compile(r"^(?:statistic|stat|percentile|quantile|summary|measure)s?$", _I)

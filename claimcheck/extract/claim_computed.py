@@ -32,11 +32,15 @@ from claimcheck.extract.claim_tables import (
 )
 from claimcheck.extract.claims import apply
 from claimcheck.extract.judge import Judgement
+from claimcheck.extract.labelparts import is_total
 from claimcheck.models import Claim, Document
 
 MAX_OPERANDS = 8  # numeric cells of one row tried as operands
 _RATIO_HEAD = lazyre.compile(r"\b(?:ratio|speed-?up|slow-?down|times|factor|x)\b|^[x×]$", re.I)
 _PCT_HEAD = lazyre.compile(r"%|\bpercent|\bpct\b", re.I)
+_SHARE_HEAD = lazyre.compile(
+    r"\bshare\b|(?:%|\bpercent)[ ]of\b|\bof[ ]total\b|^percent(?:age)?$", re.I
+)
 _GOOD_HEAD = lazyre.compile(
     r"\b(?:improvement|improved|gain|faster|better|advantage|speed-?up|savings?|reduction|"
     r"decrease|lower|less|saved)\b",
@@ -49,19 +53,20 @@ _VS_HEAD = lazyre.compile(r"\b(?:vs\.?|versus|over|against|compared[ ](?:to|with
 class Formula:
     """How a computed cell follows from the operand cells at columns ``a`` and ``b``."""
 
-    kind: str  # pct | points | ratio | diff
+    kind: str  # pct | points | ratio | share | diff
     a: int
     b: int
     negated: bool = False  # a positive value means a decrease (an improvement of latency)
 
     def value(self, x: float, y: float) -> float | None:
         """The computed value for operands ``x`` (at ``a``) and ``y`` (at ``b``)."""
-        if self.kind in ("pct", "ratio") and y == 0:
+        if self.kind in ("pct", "ratio", "share") and y == 0:
             return None
         v = {
             "pct": lambda: (x - y) / y * 100.0,
             "points": lambda: x - y,
             "ratio": lambda: x / y,
+            "share": lambda: x / y * 100.0,
             "diff": lambda: x - y,
         }[self.kind]()
         return -v if self.negated else v
@@ -70,8 +75,10 @@ class Formula:
 def _kind_of(text: str, header: str) -> tuple[str, ...]:
     """The formula kinds a cell and its header allow."""
     t = text.strip().lower()
+    if _SHARE_HEAD.search(header):
+        return ("share", "pct")  # "Share of total", "% of baseline": a part of a whole
     if t.endswith("%") or _PCT_HEAD.search(header):
-        return ("pct", "points")
+        return ("pct", "points", "share")
     if t.endswith(("x", "×")) or _RATIO_HEAD.search(header):
         return ("ratio",)
     return ("diff", "ratio")
@@ -130,7 +137,7 @@ def _candidates(axis: G.Axis, rows, labels: Callable[[int], str]) -> list[Formul
                 if a == b:
                     continue
                 # a positive improvement of a latency is a decrease: on a tie, that reading
-                if negate and kind != "ratio":
+                if negate and kind not in ("ratio", "share"):
                     out.append(Formula(kind, a, b, negated=True))
                 out.append(Formula(kind, a, b))
     return out
@@ -143,6 +150,10 @@ def _line_claims(doc: Document, view: TableView, axis: G.Axis, rows, along: str)
         ax = grid.columns if along == "col" else grid.rows
         return ax[p].label if p < len(ax) else ""
 
+    if along == "col" and _SHARE_HEAD.search(axis.label):
+        shares = _share_of_total(doc, view, axis, rows)
+        if shares:
+            return shares
     formulas = _candidates(axis, rows, labels)
     scored = []
     for order, f in enumerate(formulas):
@@ -178,18 +189,57 @@ def _line_claims(doc: Document, view: TableView, axis: G.Axis, rows, along: str)
             claim.diagnosis = "no pair of cells in its row gives this column"
             out.append(claim)
             continue
-        claim.rule = {"pct": "A001", "points": "A001", "ratio": "A002", "diff": "A003"}[chosen.kind]
+        claim.rule = {"pct": "A001", "points": "A001", "ratio": "A002", "share": "A003",
+                      "diff": "A003"}[chosen.kind]  # fmt: skip
         x, y = ops.get(chosen.a), ops.get(chosen.b)
         if x is None or y is None:
             out.append(claim)
             continue
         claim.operands = [cell_operand(doc, view, x), cell_operand(doc, view, y)]
         claim.subject, claim.reference = x.entity or labels(chosen.a), y.entity or labels(chosen.b)
-        claim.direction = "ratio" if chosen.kind == "ratio" else "higher"
+        claim.direction = "ratio" if chosen.kind in ("ratio", "share") else "higher"
         here = grid.rows[gc.row].label if along == "col" else grid.columns[gc.col].label
         _judge_cell(claim, gc, chosen, x, y, f"{axis.label} for {here}", labels)
         out.append(claim)
     return out
+
+
+def _share_of_total(doc: Document, view: TableView, axis: G.Axis, rows) -> list[Claim]:  # noqa: ANN001
+    """A "Share of total" column: each cell is its row's figure over the column's whole
+    (the total row, else the sum of the rows), as a percentage. Chosen for a column of
+    operands when most of its cells fit; then a cell that does not is inconsistent."""
+    grid = view.grid
+    positions = sorted({p for _, ops in rows for p in ops})[:MAX_OPERANDS]
+    for p in positions:
+        parts = [(gc, ops.get(p)) for gc, ops in rows]
+        if any(x is None for _, x in parts):
+            continue
+        totals = [x for gc, x in parts if is_total(grid.rows[gc.row].label)]
+        whole = totals[0].value if len(totals) == 1 else sum(x.value for _, x in parts)
+        if whole <= 0:
+            continue
+        fits = sum(_fits(gc, x.value / whole * 100.0) for gc, x in parts)
+        if fits < max(2, math.ceil(len(parts) / 2)):
+            continue
+        shown = totals[0].cell.text if totals else f"the column's sum {ar.format_number(whole, 0)}"
+        out = []
+        for gc, x in parts:
+            claim = make_claim(doc, "computed-column", "A003", f"{axis.label}: {gc.cell.text}",
+                               gc.cell.start, gc.cell.end, gc.cell.text, gc.value)  # fmt: skip
+            claim.metric, claim.direction = x.metric, "ratio"
+            claim.operands = [cell_operand(doc, view, x)]
+            claim.subject = x.entity or grid.rows[gc.row].label
+            v = x.value / whole * 100.0
+            rec = f"{ar.format_number(v, ar.shown_decimals(max(gc.decimals, 0)))}%"
+            if _fits(gc, v):
+                apply(claim, Judgement("consistent", rec, v))
+            else:
+                head = f"{axis.label} for {grid.rows[gc.row].label}: stated {gc.cell.text}"
+                msg = f"{head}; {x.cell.text} / {shown} = {rec}"
+                apply(claim, Judgement("inconsistent", rec, v, "error", "mismatch", msg))
+            out.append(claim)
+        return out
+    return []
 
 
 def _judge_cell(claim: Claim, gc: G.GridCell, f: Formula, x: G.GridCell, y: G.GridCell,
@@ -199,8 +249,9 @@ def _judge_cell(claim: Claim, gc: G.GridCell, f: Formula, x: G.GridCell, y: G.Gr
         return
     dec = max(gc.decimals, 0)
     shown = ar.shown_decimals(dec)
-    suffix = {"pct": "%", "points": " points", "ratio": "x", "diff": ""}[f.kind]
-    rec = f"{'+' if v > 0 and f.kind != 'ratio' else ''}{ar.format_number(v, shown)}{suffix}"
+    suffix = {"pct": "%", "points": " points", "ratio": "x", "share": "%", "diff": ""}[f.kind]
+    signed = v > 0 and f.kind not in ("ratio", "share")
+    rec = f"{'+' if signed else ''}{ar.format_number(v, shown)}{suffix}"
     if _fits(gc, v):
         apply(claim, Judgement("consistent", rec, v))
         return
@@ -208,6 +259,7 @@ def _judge_cell(claim: Claim, gc: G.GridCell, f: Formula, x: G.GridCell, y: G.Gr
         "pct": f"({x.cell.text} - {y.cell.text}) / {y.cell.text}",
         "points": f"{x.cell.text} - {y.cell.text}",
         "ratio": f"{x.cell.text} / {y.cell.text}",
+        "share": f"{x.cell.text} / {y.cell.text}",
         "diff": f"{x.cell.text} - {y.cell.text}",
     }[f.kind]
     if f.negated:

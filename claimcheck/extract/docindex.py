@@ -7,6 +7,7 @@ once (conditions stated inside table cells, figures of tool output, loads stated
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from claimcheck import regexlit
 from claimcheck.extract.benchtests import assign_tests, parse_test_name
@@ -74,6 +75,9 @@ class DocumentIndex:
     model_tokens: list[ModelToken] = field(default_factory=list)  # "KV-3000", in order
     stated_loads: list[StatedLoad] = field(default_factory=list)  # filled after measurements
     prose_stats: list[StatGroup] = field(default_factory=list)  # filled after the entities
+    # (block index, typed grid) of each table the grid reader typed, filled by the
+    # extraction (an index built again for a rule run has none)
+    grids: list[tuple[int, Any]] = field(default_factory=list)
 
     def in_block(self, block: int) -> list[IndexedSentence]:
         """The sentences of one block, in order."""

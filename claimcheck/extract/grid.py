@@ -28,6 +28,7 @@ from claimcheck import lazyre
 from claimcheck.extract import axislabels as L
 from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.footnotes import Notes, split_marker
+from claimcheck.extract.labelparts import cell_annotation, is_protocol, label_conditions
 from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablefacts import cell_number, strip_markup
 from claimcheck.ingest import cells as C
@@ -57,6 +58,12 @@ class Axis:
     end: int = 0
     note: str | None = None  # footnote marker key
     extra: dict[str, str] = field(default_factory=dict)  # conditions inside the label ("(1 KB)")
+    # a row's label as the grid reads it: its group (a blank first cell continues the one
+    # above; a row of a label alone heads the rows below), its own label cells, and the
+    # texts of its condition and description columns. Two rows with one key are one case.
+    key: tuple[str, ...] = ()
+    group: str = ""  # a name over a group of columns: a product, or a test when rows are
+    group_span: tuple[int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -78,6 +85,7 @@ class GridCell:
     computed: bool
     test: str | None
     note: str | None = None
+    qualifier: str | None = None  # "about" for "~41,000", "estimated" for "38,500 (est.)"
 
 
 @dataclass(slots=True)
@@ -121,6 +129,7 @@ _SUFFIX_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6}  # not "m" (minutes) nor "B" (byt
 def _number(text: str) -> tuple[float, int, str] | None:
     """(value, decimals, unit as written) of a numeric cell, or None; a leading sign counts
     ("+5.9%", "-3 ms": the cells of computed columns)."""
+    text = cell_annotation(text)[0]
     sign = -1.0 if text[:1] in "-−–" and len(text) > 1 else 1.0
     bare = text[1:].lstrip() if text[:1] in "+-−–" and len(text) > 1 else text
     num = cell_number(Cell(text=bare, start=0, end=0))
@@ -170,6 +179,34 @@ def _unit_row(row: Row) -> list[str] | None:
     return units
 
 
+def _header_groups(rows: list[Row]) -> list[tuple[str, Cell, bool] | None]:
+    """Per column, the label of an upper header row that spans it: a two-row header
+    ("HTTP/1.1 | | HTTP/2 |" over "Req/s | p99 | Req/s | p99") leaves the cells a group
+    spans blank, so a group runs right over blank cells while the row below labels them.
+    Each is (label, its cell, whether it reaches this column over a blank cell); None for a
+    column no upper label spans, or whose upper label covers it alone (a wrapped header)."""
+    heads = [r for r in rows if r.is_header and _unit_row(r) is None]
+    if len(heads) < 2:
+        return []
+    upper, lower = heads[-2], heads[-1]
+    groups: list[tuple[str, Cell, bool] | None] = []
+    current: tuple[str, Cell, bool] | None = None
+    for i, below in enumerate(lower.cells):
+        cell = upper.cells[i] if i < len(upper.cells) else None
+        text = clean(cell.text)[0] if cell is not None else ""
+        if text:
+            current = (text, cell, False) if i else None  # the corner names the label column
+        elif not clean(below.text)[0] or L.metric_of(below.text):
+            current = None  # an unlabelled column, or one that names its own metric
+        elif current is not None:
+            current = (current[0], current[1], True)
+        groups.append(current if i else None)
+    spanning = {id(g[1]) for g in groups if g is not None and g[2]}
+    if not spanning:
+        return []  # no group spans a blank cell: a header wrapped onto two lines
+    return [g if g is not None and id(g[1]) in spanning else None for g in groups]
+
+
 def _header_texts(rows: list[Row]) -> list[str]:
     """Header texts per column. A row of units only (PDF text often shifts it by a cell or
     two) goes onto the last columns, right-aligned: units follow the value columns."""
@@ -197,7 +234,9 @@ def _with_header(rows: list[Row]) -> list[Row]:
     """The rows, the first one marked as the header when nothing is and it is a row of
     labels: a blank or text corner and conditions, names or metrics ("", "1 KB", "64 KB"),
     which ingest takes for numbers."""
-    if any(r.is_header for r in rows) or len(rows) < 2 or len(rows[0].cells) < 2:
+    if any(r.is_header for r in rows):
+        return _with_subheader(rows)
+    if len(rows) < 2 or len(rows[0].cells) < 2:
         return rows
     first = rows[0].cells
     corner = clean(first[0].text)[0]
@@ -209,6 +248,26 @@ def _with_header(rows: list[Row]) -> list[Row]:
     if all(k in (L.AXIS_CONDITION, L.AXIS_RUN, L.AXIS_STATISTIC, L.AXIS_METRIC) for k in kinds):
         return [rows[0].model_copy(update={"is_header": True}), *rows[1:]]
     return rows
+
+
+def _with_subheader(rows: list[Row]) -> list[Row]:
+    """The rows, the first body row marked as a second header row when the header leaves
+    cells blank for groups and that row names what each column of a group holds (a pipe
+    table has one header row, so "| | Req/s | p99 | Req/s | p99 |" arrives as body)."""
+    heads = [k for k, r in enumerate(rows) if r.is_header]
+    k = heads[-1] + 1
+    if len(heads) != 1 or k >= len(rows) - 1:
+        return rows
+    head, sub = rows[heads[-1]], rows[k]
+    if not any(not c.text.strip() for c in head.cells[1:]) or len(sub.cells) < 3:
+        return rows
+    texts = [clean(c.text)[0] for c in sub.cells[1:] if c.text.strip()]
+    if len(texts) < 2 or clean(sub.cells[0].text)[0]:
+        return rows
+    typed = (L.AXIS_STATISTIC, L.AXIS_METRIC, L.AXIS_CONDITION, L.AXIS_RUN)
+    if any(L.classify(t).kind not in typed for t in texts):
+        return rows
+    return [*rows[:k], sub.model_copy(update={"is_header": True}), *rows[k + 1 :]]
 
 
 def _aligned(row: Row, width: int) -> list[Cell | None]:
@@ -280,28 +339,43 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
                 label_columns=label_cols)  # fmt: skip
 
     # column axes
+    groups = _header_groups(rows)
     for c in range(width):
         cell = head_cells[c] if c < len(head_cells) else None
         raw = header[c]
         text, note = clean(raw)
         axis = _axis(c, text, cell, note)
+        if c < len(groups) and groups[c] is not None:
+            _apply_group(axis, *groups[c][:2])
         if c in label_cols:
             kind = L.header_kind(text)
             axis.kind = "label"
             axis.condition = (kind, "") if kind else None
         elif _mostly_text(columns_cells[c]):
             axis.kind = L.AXIS_ATTRIBUTE
+        elif _condition_header(text) and _plain_numbers(columns_cells[c]):
+            # "Run" or "Connections" after the results: each row's case, not a result
+            axis.kind = L.AXIS_RUN if _condition_header(text) == "run" else L.AXIS_CONDITION
+            axis.condition, axis.metric, axis.statistic = (_condition_header(text), ""), None, None
         grid.columns.append(axis)
 
-    # the label column that names the entities, and those that give conditions
-    entity_col, condition_cols, row_kind = _label_roles(header, label_cols, columns_cells)
+    # the label column that names the entities, those that give conditions or metrics
+    entity_col, condition_cols, row_kind, metric_col = _label_roles(
+        header, label_cols, columns_cells
+    )
+    keyed_cols = _keyed_columns(grid.columns, label_cols)
     caption_metric, caption_from = _context_metric(ctx)
     grid.conditions = dict(ctx.notes_conditions.get("", {}))
     grid.conditions.update(_caption_conditions(ctx.caption))
 
     # row axes, with group rows continued
     carried: dict[int, str] = {}
+    group = ""
     for r, cells in enumerate(grid_rows):
+        heads_group = _group_row(cells, label_cols)
+        if heads_group:
+            group, _ = clean(cells[0].text)  # type: ignore[union-attr]
+            carried.clear()
         labels = []
         for c in label_cols:
             cell = cells[c]
@@ -314,7 +388,11 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
                     if later > c:
                         carried.pop(later, None)
             labels.append((c, text, cell, note))
-        grid.rows.append(_row_axis(r, labels, entity_col, condition_cols, row_kind))
+        axis = _row_axis(r, labels, entity_col, condition_cols, row_kind, metric_col)
+        own = tuple(t for _, t, _, _ in labels)
+        described = tuple(clean(cells[c].text)[0] if cells[c] else "" for c in keyed_cols)
+        axis.key = ((group,) if group and not heads_group else ()) + own + described
+        grid.rows.append(axis)
 
     _settle_orientation(grid, header, caption_metric)
     if grid.orientation == "key-value":
@@ -350,16 +428,38 @@ def _axis(index: int, text: str, cell: Cell | None, note: str | None) -> Axis:
     return axis
 
 
+def _apply_group(axis: Axis, group: str, cell: Cell) -> None:
+    """What the header group over a column adds: a condition ("1 KB" over "p50 | p99"), the
+    metric ("Latency (ms)" over "p50 | p99"), else a name: a product or a test, which the
+    cells settle (:func:`_cells`)."""
+    cond = L.condition_of(group)
+    if cond is None and is_protocol(group):
+        cond = ("test", group)
+    if cond is not None:
+        axis.extra[cond[0]] = _norm_value(cond[0], cond[1])
+        return
+    label = L.classify(group)
+    if label.metric and not axis.metric:
+        axis.metric, axis.unit = label.metric, label.unit or axis.unit
+        axis.kind = L.AXIS_METRIC if axis.kind in (L.AXIS_STATISTIC, L.AXIS_UNKNOWN) else axis.kind
+    elif not label.metric and label.kind in (L.AXIS_UNKNOWN, L.AXIS_ENTITY):
+        axis.group, axis.group_span = group, (cell.start, cell.end)
+
+
 def _label_roles(
     header: list[str], label_cols: list[int], columns_cells: list[list[Cell | None]]
 ) -> tuple[int | None, dict[int, str], str | None]:
     """(the entity label column, {column: condition name}, what the first label column's
     labels are when its header says so)."""
     entity_col = None
+    metric_col = None
     conditions: dict[int, str] = {}
     first_kind = None
     for c in label_cols:
         kind = L.header_kind(header[c])
+        if c != label_cols[0] and metric_col is None and _names_metrics(kind, columns_cells[c]):
+            metric_col = c  # "Scenario | Metric | A | B": the second label names the metric
+            continue
         if kind == L.AXIS_ENTITY and _typed_labels(columns_cells[c]):
             kind = None  # "Proxy" over "Req/s" and "p99": the products are the columns
         if c == label_cols[0]:
@@ -378,7 +478,49 @@ def _label_roles(
             conds = [L.condition_of(v) for v in values]
             if values and all(conds):
                 conditions[c] = conds[0][0]
-    return entity_col, conditions, first_kind
+    return entity_col, conditions, first_kind, metric_col
+
+
+def _names_metrics(kind: str | None, cells: list[Cell | None]) -> bool:
+    """A label column whose header says "Metric" or whose labels mostly name metrics in
+    words ("Mean latency", "Avg CPU", "Req/s"); "0.0 us, 0.3 sy" is a quantity, not a name."""
+    if kind == L.AXIS_METRIC:
+        return True
+    if kind is not None:
+        return False
+    texts = [clean(x.text)[0] for x in cells if x and x.text.strip()]
+    named = [t for t in texts if t[:1].isalpha() and L.metric_of(t)]  # by words, not units
+    return bool(texts) and len(named) * 2 > len(texts)
+
+
+def _group_row(cells: list[Cell | None], label_cols: list[int]) -> bool:
+    """A body row holding only its first label ("HTTP/2" above the rows it groups)."""
+    if not label_cols or label_cols[0] != 0 or len(cells) < 3 or cells[0] is None:
+        return False
+    if not clean(cells[0].text)[0]:
+        return False
+    return all(c is None or not c.text.strip() for c in cells[1:])
+
+
+def _keyed_columns(columns: list[Axis], label_cols: list[int]) -> list[int]:
+    """Columns outside the labels that still say which case a row is: a condition column
+    ("Connections" over 100, 400), a run number, or a description (version, notes)."""
+    out = []
+    for a in columns:
+        if a.index in label_cols:
+            continue
+        names_case = a.kind in (L.AXIS_CONDITION, L.AXIS_RUN) and not (a.condition or ("", ""))[1]
+        if names_case or a.kind == L.AXIS_ATTRIBUTE:
+            out.append(a.index)  # "1 KB" over figures is a value column, not a case column
+    return out
+
+
+def _condition_header(label: str) -> str | None:
+    """The condition a column header names ("Run", "Connections", "Object size"), or None."""
+    kind = L.header_kind(label)
+    return (
+        kind if kind not in (None, L.AXIS_ENTITY, L.AXIS_STATISTIC, L.AXIS_METRIC, "key") else None
+    )
 
 
 def _typed_labels(cells: list[Cell | None]) -> bool:
@@ -388,13 +530,15 @@ def _typed_labels(cells: list[Cell | None]) -> bool:
     return bool(kinds) and typed * 2 > len(kinds)
 
 
-def _row_axis(r: int, labels, entity_col, condition_cols, row_kind) -> Axis:  # noqa: ANN001
+def _row_axis(r: int, labels, entity_col, condition_cols, row_kind, metric_col=None) -> Axis:  # noqa: ANN001
     """The axis of one body row: its entity, its conditions, or the metric or statistic
     its label names (in a transposed table)."""
     axis = Axis(index=r, label=" / ".join(t for _, t, _, _ in labels if t))
     for c, text, cell, note in labels:
         if note:
             axis.note = note
+        if c == metric_col:
+            continue  # read last: it names the row's metric whatever the other labels say
         if c == entity_col:
             axis.kind = L.AXIS_ENTITY
             axis.label = text
@@ -406,7 +550,8 @@ def _row_axis(r: int, labels, entity_col, condition_cols, row_kind) -> Axis:  # 
                 axis.kind = L.AXIS_CONDITION
             if condition_cols[c] == "test":  # "HTTP RPS (1 KB)": a test names its metric
                 label = L.classify(text)
-                if label.metric and not axis.metric:
+                parts = label_conditions(text)
+                if label.metric and not axis.metric and not _states_load(text, parts):
                     axis.metric, axis.unit, axis.statistic = (
                         label.metric,
                         label.unit,
@@ -415,8 +560,18 @@ def _row_axis(r: int, labels, entity_col, condition_cols, row_kind) -> Axis:  # 
                     parsed = parse_test_name(text)
                     axis.test = parsed[0] if parsed and parsed[2] == label.metric else None
                 axis.extra.update(_caption_conditions(text))
+                axis.extra.update(_part_conditions(parts))
         elif entity_col is None and c == labels[0][0]:
             label = L.classify(text)
+            parts = label_conditions(text)
+            if parts and label.kind in (L.AXIS_METRIC, L.AXIS_UNKNOWN):
+                # "20 req/s, 10 pods": a composite of conditions, not a metric or a name
+                axis.kind, axis.condition = L.AXIS_CONDITION, ("test", text)
+                axis.extra.update(_part_conditions(parts))
+                if cell is not None:
+                    axis.start, axis.end = cell.start, cell.end
+                axis.label = text
+                continue
             if row_kind == L.AXIS_STATISTIC:
                 axis.kind, axis.statistic = L.AXIS_STATISTIC, label.statistic or text.lower()
                 axis.metric = label.metric if label.kind == L.AXIS_METRIC else None
@@ -436,7 +591,28 @@ def _row_axis(r: int, labels, entity_col, condition_cols, row_kind) -> Axis:  # 
             if cell is not None:
                 axis.start, axis.end = cell.start, cell.end
             axis.label = text
+    for c, text, _cell, _note in labels:
+        if c == metric_col and text:
+            label = L.classify(text)
+            axis.metric = label.metric or axis.metric
+            axis.unit = label.unit if label.metric else axis.unit
+            axis.statistic = label.statistic or axis.statistic
+            if axis.kind == L.AXIS_UNKNOWN:
+                axis.kind = L.AXIS_METRIC if label.metric else L.AXIS_STATISTIC
     return axis
+
+
+def _states_load(text: str, parts: tuple[tuple[str, str], ...]) -> bool:
+    """A label that states an offered load ("20 Requests/Sec, 10 pods"): its rate is a
+    condition of the row, not the metric its cells measure."""
+    return any(name == "load_setting" for name, _ in parts) or "load_setting" in (
+        _caption_conditions(text)
+    )
+
+
+def _part_conditions(parts: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The conditions of a composite label's parts, one spelling per value."""
+    return {name: _norm_value(name, value) for name, value in parts}
 
 
 def _settle_orientation(grid: Grid, header: list[str], caption_metric: str | None) -> None:
@@ -501,7 +677,7 @@ def _context_metric(ctx: Context) -> tuple[str | None, str | None]:
 
 _CAPTION_CONDITIONS = (
     ("concurrency", lazyre.compile(r"(?<![\d,.])(\d[\d,]{0,8})[ ](?:concurrent[ ]|simultaneous[ ]|open[ ])?(?:connections|clients|users|VUs)\b", re.I)),
-    ("load_setting", lazyre.compile(r"(?<![\d,.])(\d[\d,.]{0,9}[ ]?[km]?)[ ]?(?:RPS|req/s|requests per second)\b", re.I)),
+    ("load_setting", lazyre.compile(r"(?<![\w,.])(\d[\d,.]{0,9}[ ]?[km]?)[ ]?(?:RPS|QPS|req(?:uest)?s?/s(?:ec)?|requests per second)\b", re.I)),
     ("object_size", lazyre.compile(r"(?<![\d,.])(\d{1,6}(?:\.\d{1,3})?[ ]?(?:B|KB|KiB|kB|MB|MiB|bytes?))(?:[ ](?:files?|objects?|responses?|payloads?|bodies)\b|\))")),
 )  # fmt: skip
 
@@ -529,7 +705,7 @@ _SIZE_SCALE = {"b": 1, "byte": 1, "k": 1000, "kb": 1000, "kib": 1024, "kilobyte"
 def _norm_value(name: str, value: str) -> str:
     """One spelling per condition value: "1,000" and "1000" are one; "1 KB" and "1KB" too."""
     v = fold(value.strip()).replace(",", "").replace(" ", "")
-    if name in ("concurrency", "cpus", "run"):
+    if name in ("concurrency", "cpus", "run", "instances"):
         digits = re.search(r"\d+", v)
         return digits.group(0) if digits else v
     if name == "object_size":
@@ -577,6 +753,7 @@ def _cells(
             num = _number(text)
             if num is None:
                 continue
+            qualifier = cell_annotation(text)[1]
             value, decimals, cell_unit = num
             computed = col.kind == L.AXIS_COMPUTED or row.kind == L.AXIS_COMPUTED
             metric = col.metric or row.metric or grid.metric
@@ -589,6 +766,9 @@ def _cells(
                 unit = (grid.unit if fits else "") or L.FAMILY_UNIT.get(metric or "", "")
             entity, span = _entity(grid, row, col)
             conditions = dict(grid.conditions)
+            conditions.update(_row_case(grid, cells))
+            if col.group and entity != col.group:
+                conditions["test"] = _norm_value("test", col.group)  # rows name the products
             for axis in (row, col):
                 conditions.update(axis.extra)
                 if axis.condition and axis.condition[1]:
@@ -604,7 +784,24 @@ def _cells(
             test = col.test or row.test or block_test
             grid.cells.append(GridCell(r, c, cell, value, decimals, unit, metric, statistic, entity,
                                        span, conditions, role, computed, test,
-                                       note or row.note or col.note))  # fmt: skip
+                                       note or row.note or col.note, qualifier))  # fmt: skip
+
+
+def _row_case(grid: Grid, cells: list[Cell | None]) -> dict[str, str]:
+    """The conditions a row states in condition columns outside its labels ("Connections"
+    holding 100 on this row)."""
+    found: dict[str, str] = {}
+    for col in grid.columns:
+        if col.index in grid.label_columns or not col.condition or col.condition[1]:
+            continue
+        cell = cells[col.index] if col.index < len(cells) else None
+        name = col.condition[0]
+        if cell is None or name == "load_setting" and not _condition_header(col.label):
+            continue  # "SimUsers (L7 RPS)": a load per device, read where it is needed
+        text = clean(cell.text)[0]
+        if text and not C.is_null(text) and _number(text) is not None:
+            found[name] = _norm_value(name, text)
+    return found
 
 
 def _is_load_header(label: str) -> bool:
@@ -625,6 +822,8 @@ def _entity(grid: Grid, row: Axis, col: Axis) -> tuple[str | None, tuple[int, in
         return col.label, (col.start, col.end)
     if row.kind == L.AXIS_ENTITY:
         return row.label, (row.start, row.end)
+    if col.group:  # "Quillon" over "Req/s | p99": the product of its columns
+        return col.group, col.group_span
     return None, None
 
 

@@ -82,7 +82,8 @@ def grid_facts(
                         text=gc.cell.text, decimals=gc.decimals, source="table",
                         kind="advertised" if gc.role == "advertised" else "measured",
                         role=gc.role, entity=gc.entity, statistic=gc.statistic,
-                        conditions=gc.conditions, table=table_no)  # fmt: skip
+                        conditions=gc.conditions, table=table_no,
+                        qualifier=gc.qualifier)  # fmt: skip
         out.append(m)
     return grid, out
 

@@ -84,6 +84,7 @@ def _extract_document(doc: Document) -> Extraction:
                 )
             else:
                 grids.append((len(ex.tables), block, grid))
+                ix.grids.append((index, grid))
                 ex.tables.append(summary(doc, block, grid))
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))

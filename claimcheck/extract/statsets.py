@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from claimcheck import lazyre
+from claimcheck.ingest.tables import marker_offset
 from claimcheck.models import Cell, Document, Row
 from claimcheck.units import canonical_unit, convert, dimensionality
 
@@ -108,11 +109,13 @@ def _by_columns(rows: list[Row]) -> list[StatGroup]:
         if header_idx is None or not keys:
             continue
         stats = []
+        # a leading marker the header does not name ("x", "+" of ministat) shifts no value
+        cells = row.cells[marker_offset(rows[header_idx].cells, row.cells) :]
         for j, key in keys.items():
-            if j < len(row.cells):
-                cv = cell_value(row.cells[j])
+            if j < len(cells):
+                cv = cell_value(cells[j])
                 if cv:
-                    stats.append((key, cv[0], row.cells[j], labels[j]))
+                    stats.append((key, cv[0], cells[j], labels[j]))
         label = next((c.text for c in row.cells if c.text and cell_value(c) is None), "")
         groups.append(StatGroup(stats, f" in row {label!r}" if label else ""))
     return groups

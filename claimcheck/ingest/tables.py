@@ -119,6 +119,7 @@ def tool_table(lines: Sequence[Line], tool: str | None) -> Table:
 def _table(kind, lines: Sequence[Line], split) -> Table:
     """Rows split by ``split``; a dash row marks the rows above it as header."""
     rows: list[Row] = []
+    starts: list[int] = []  # each row's line start, for columns lined up by position
     separator_at = None
     for line in lines:
         if is_comment(line):
@@ -127,8 +128,88 @@ def _table(kind, lines: Sequence[Line], split) -> Table:
             separator_at = len(rows)
             continue
         rows.append(_row(line, split(line)))
+        starts.append(line.start)
+    if kind == "aligned":
+        _fill_gaps(rows, starts)
     _mark_headers(rows, separator_at)
+    _name_marker_column(rows, starts if kind == "aligned" else None)
     return Table(kind=kind, rows=rows)
+
+
+ANCHOR_ROWS = 8  # full-width rows whose cell positions define the columns
+_SLACK = 2  # as aligned.ALIGN_SLACK: a cell lines up within two characters
+
+
+def _fill_gaps(rows: list[Row], starts: list[int]) -> None:
+    """Put the cells of a short row of a space-aligned table under their columns.
+
+    Splitting on spaces drops empty cells, so a grouped row whose blank first cell
+    continues the group above ("            64 KB   9,120") would slide left. Each cell
+    of a short row goes to the column whose cells in the full-width rows it overlaps or
+    lines up with; a row whose cells do not each find one column, in order, is left as it is.
+    """
+    full = max((len(r.cells) for r in rows), default=0)
+    anchors = [
+        [(c.start - starts[k], c.end - starts[k]) for c in r.cells]
+        for k, r in enumerate(rows)
+        if len(r.cells) == full
+    ][:ANCHOR_ROWS]
+    if full < 3 or not anchors:
+        return
+    for k, row in enumerate(rows):
+        if not 0 < len(row.cells) < full:
+            continue
+        cols = [_column_of(c.start - starts[k], c.end - starts[k], anchors) for c in row.cells]
+        if None in cols or any(b <= a for a, b in zip(cols, cols[1:], strict=False)):
+            continue
+        placed: dict[int, Cell] = dict(zip(cols, row.cells, strict=True))  # type: ignore[arg-type]
+        cells = []
+        for j in range(full):
+            at = min(starts[k] + anchors[0][j][0], row.end)
+            cells.append(placed.get(j) or Cell(text="", start=at, end=at))
+        row.cells = cells
+
+
+def _column_of(a: int, b: int, anchors: list[list[tuple[int, int]]]) -> int | None:
+    """The one column whose anchor cells overlap ``[a, b)`` or line up with it, or None."""
+    found = set()
+    for cells in anchors:
+        for j, (s, e) in enumerate(cells):
+            if max(a, s) < min(b, e) or abs(a - s) <= _SLACK or abs(b - e) <= _SLACK:
+                found.add(j)
+    return found.pop() if len(found) == 1 else None
+
+
+def marker_offset(header: Sequence[Cell], cells: Sequence[Cell]) -> int:
+    """1 when a row has one cell more than its header and that extra cell leads and is no
+    figure: a dataset marker or row label the header does not name ("x", "+", "Quillon"
+    under "N  Min  Max"); its values line up with the header one cell to the right."""
+    if not header or len(cells) != len(header) + 1:
+        return 0
+    first = cells[0].text.strip()
+    return 1 if first and not C.is_numeric(first) else 0
+
+
+def _name_marker_column(rows: list[Row], starts: list[int] | None) -> None:
+    """Give the header a blank corner when the body rows lead with a cell it does not name.
+
+    Every body row wider than the header must be one cell wider with a leading non-figure
+    (see :func:`marker_offset`); for columns lined up by spaces (``starts``: line starts)
+    that leading cell must also end before the header's first label begins.
+    """
+    heads = [k for k, r in enumerate(rows) if r.is_header]
+    if not heads:
+        return
+    head = rows[heads[-1]]
+    wider = [k for k, r in enumerate(rows) if not r.is_header and len(r.cells) > len(head.cells)]
+    if not wider or any(marker_offset(head.cells, rows[k].cells) != 1 for k in wider):
+        return
+    if starts is not None:
+        first = head.cells[0].start - starts[heads[-1]]
+        if any(rows[k].cells[0].end - starts[k] > first for k in wider):
+            return
+    corner = Cell(text="", start=head.start, end=head.start)
+    head.cells = [corner, *head.cells]
 
 
 def _row(line: Line, cells: list[Cell], header: bool = False) -> Row:
@@ -143,7 +224,8 @@ def _mark_headers(rows: list[Row], explicit: int | None) -> None:
     The first row is a header when most of its filled cells are not numbers.
     Up to two more rows join it when PDF extraction has wrapped the header
     onto a second line ("Device / Power Draw" over "Idle / Full Load"): such
-    a row has gaps (empty cells), holds no numbers, and numbers follow below.
+    a row has gaps (empty cells), holds no numbers, and numbers follow below; a
+    row whose only text is its first cell is a group label of the body instead.
     """
     if explicit is not None:
         for row in rows[:explicit]:
@@ -161,8 +243,9 @@ def _mark_headers(rows: list[Row], explicit: int | None) -> None:
     for k in range(1, min(3, len(rows))):
         texts, numbers = mixes[k]
         gaps = any(not cell.text for cell in rows[k].cells)
-        if numbers or not texts or not gaps or not numbers_below[k]:
-            break
+        group = rows[k].cells[0].text and not any(c.text for c in rows[k].cells[1:])
+        if numbers or not texts or not gaps or not numbers_below[k] or group:
+            break  # a label alone ("With TLS") heads the body rows below it, not the columns
         rows[k].is_header = True
 
 

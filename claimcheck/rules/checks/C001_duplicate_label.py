@@ -39,60 +39,52 @@ LABEL_STOP = {"these", "this", "that", "those", "such", "all", "both", "each", "
 @check("duplicate_label")
 def duplicate_label(facts: FactStore) -> Iterator[Hit]:
     """Caption numbers used twice, repeated sentences, one scenario label with two results."""
-    doc = facts.doc
     yield from _duplicate_captions(facts)
     yield from _repeated_sentences(facts)
     yield from _scenario_labels(facts)
-    yield from _table_rows(doc)
+    yield from _table_rows(facts)
 
 
-_NUMERIC_CELL = lazyre.compile(
-    r"^[\s<>~≈$€£+\-–]*+\d[\d,.]*+\s*+(?:%|[A-Za-z/µ]{0,8})?[\s*)]*+(?:\(.*\))?$"
-)
-
-
-DIMENSION_RE = lazyre.compile(
-    r"\b(?:size|object|file|frame|packet|payload|connections?|users?|concurren\w*|clients?"
-    r"|threads?|VUs?|load|runs?|iterations?|trials?|tests?|scenarios?|cases?|modes?|profiles?"
-    r"|cipher|keys?|direction|steps?|date|time|day|region|zone|instance|version|release|build"
-    r"|protocol|method|workers?|cores?|vCPUs?|streams?|depth|pipelin\w*|rules?|policy|No\.?)\b|#",
-    re.IGNORECASE,
-)
-
-
-def _table_rows(doc: Document) -> Iterator[Hit]:
-    """Within one table, two rows with the same labels (every non-numeric cell equal) and
-    different numbers: one row carries another scenario's result."""
-    for block in doc.blocks:
-        table = block.table
-        if table is None or table.kind in ("tool_output", "code"):
-            continue
-        seen: dict[tuple[str, ...], tuple[tuple[str, ...], int]] = {}
-        # columns that say which case a row is (object size, users, run) label it even when
-        # their cells are numbers
-        dims = {i for i, h in enumerate(table.header) if DIMENSION_RE.search(h)}
-        for row in table.body:
-            cells = [c.text.strip() for c in row.cells]
-            is_value = [bool(c) and i not in dims and bool(_NUMERIC_CELL.match(c))
-                        for i, c in enumerate(cells)]  # fmt: skip
-            labels = tuple(
-                normalise(c) for c, v in zip(cells, is_value, strict=True) if c and not v
-            )
-            values = tuple(c for c, v in zip(cells, is_value, strict=True) if v)
-            if not values or not any(len(lab) >= 3 and re.search("[a-z]", lab) for lab in labels):
+def _table_rows(facts: FactStore) -> Iterator[Hit]:
+    """Within one typed table, two rows with one label and different numbers: one row
+    carries another scenario's result. The label is the grid's (a blank first cell
+    continues the group above, a row of a label alone heads the rows below, condition and
+    description columns count), never the raw cells. A label with a footnote marker is
+    left alone: its note may say why that case has more than one result."""
+    doc = facts.doc
+    for _block, grid in facts.index.grids:
+        values: dict[int, list] = {}
+        for gc in grid.cells:
+            values.setdefault(gc.row, []).append(gc)
+        seen: dict[tuple[str, ...], tuple[tuple, list, int]] = {}
+        for r, axis in enumerate(grid.rows):
+            cells = values.get(r)
+            key = tuple(normalise(k) for k in axis.key if k)
+            if not cells or not any(len(k) >= 3 and re.search("[a-z]", k) for k in key):
                 continue
-            earlier = seen.get(labels)
+            shown = tuple((gc.col, gc.cell.text.strip()) for gc in cells)
+            earlier = seen.get(key)
             if earlier is None:
-                seen[labels] = (values, row.start)
+                seen[key] = (shown, cells, r)
                 continue
-            if earlier[0] == values:
-                continue
-            line = doc.position(earlier[1])[0]
-            name = " / ".join(c for c in cells if c and not _NUMERIC_CELL.match(c))
+            if earlier[0] == shown or axis.note or grid.rows[earlier[2]].note:
+                continue  # a footnote on the label may say why the case has two results
+            line = doc.position(earlier[1][0].cell.start)[0]
+            name = " / ".join(k for k in axis.key if k)
+            before = ", ".join(t for _, t in earlier[0][:4])
+            here = ", ".join(t for _, t in shown[:4])
             msg = (f'the row "{name}" appears twice in one table with different results '
-                   f"({', '.join(earlier[0][:4])} on line {line}; {', '.join(values[:4])} here); "
+                   f"({before} on line {line}; {here} here); "
                    f"one of them belongs to another scenario")  # fmt: skip
-            yield Hit(row.start, row.end, msg, {"label": name, "first_line": line})
+            start, end = _line_span(doc, min(gc.cell.start for gc in cells))
+            yield Hit(start, end, msg, {"label": name, "first_line": line})
+
+
+def _line_span(doc: Document, at: int) -> tuple[int, int]:
+    """The span of the line holding offset ``at``, without its trailing blanks."""
+    line = doc.position(at)[0]
+    start = doc.line_starts[line - 1]
+    return start, start + len(doc.line_text(line).rstrip(" \t"))
 
 
 def _duplicate_captions(facts: FactStore) -> Iterator[Hit]:
@@ -116,7 +108,8 @@ def _duplicate_captions(facts: FactStore) -> Iterator[Hit]:
 def _repeated_sentences(facts: FactStore) -> Iterator[Hit]:
     """Exact repeats, by hash: in the same or the next block, or within one section when the
     sentence carries a figure, and a sentence that repeats the end of the one before it. A
-    summary restated under another heading (a conclusion box) is deliberate."""
+    summary restated under another heading (a conclusion box) is deliberate, and so are
+    items that each name their own subject before saying the same thing."""
     doc, extraction = facts.doc, facts.extraction
     figures = sorted(m.start for m in extraction.measurements)
 
@@ -147,12 +140,26 @@ def _repeated_sentences(facts: FactStore) -> Iterator[Hit]:
             seen[key] = (block, s, index)
             continue
         b0, s0, i0 = earlier
+        if block is not b0 and _parallel(b0, s0, block, s):
+            continue  # "- **idle**: ... is 5 seconds." beside "- **connect**: ... is 5 seconds."
         near = index - i0 <= 1 or (block.section is not None and block.section == b0.section)
         if not near or not (has_figure(s) or index - i0 <= 1):
             continue  # a summary restated under another heading is deliberate
         line = doc.position(s0.start)[0]
         msg = f'sentence repeated from line {line}: "{s.text[:100]}"'
         yield Hit(s.start, s.end, msg, {"repeated": s.text, "first_line": line})
+
+
+def _lead(block: Block, s: Sentence) -> str:
+    """What a block says before one of its sentences (its item label, its subject)."""
+    return normalise(block.text[: max(0, s.start - block.start)])
+
+
+def _parallel(b0: Block, s0: Sentence, b1: Block, s1: Sentence) -> bool:
+    """Two blocks that each lead to the same sentence by saying something different first:
+    parallel items about different subjects (settings, plugins, devices), not a repeat."""
+    first, second = _lead(b0, s0), _lead(b1, s1)
+    return bool(first) and bool(second) and first != second
 
 
 def _scenario_labels(facts: FactStore) -> Iterator[Hit]:
