@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,7 +77,7 @@ def _check_document(
     facts = build_facts(doc)
     extraction = facts.extraction
     findings, errors = run_rules(facts, specs, sel)
-    findings = [_paged(doc, f) for f in findings if not silenced.silences(f)]
+    findings = [_as_given(doc, _paged(doc, f)) for f in findings if not silenced.silences(f)]
     enabled = {r.code for r in specs if sel.enabled(r.code)}
     result._unused_suppressions.extend(silenced.unused(doc.name, enabled))
     result.findings.extend(findings)
@@ -84,7 +85,24 @@ def _check_document(
     result.claims.extend(extraction.claims)
     result.conditions.extend(extraction.conditions)
     result.measurements.extend(extraction.measurements)
-    result._documents[doc.name] = doc
+    result._documents[doc.name] = doc.as_given()
+
+
+def _as_given(doc: Document, finding: Finding) -> Finding:
+    """A finding of a converted input (an HTML page) located in the input as given: its
+    span and the "line N" its message cites, which the rules computed on the laid-out text."""
+    if doc.source_map is None:
+        return finding
+    line, column = doc.given_position(finding.line, finding.column)
+    end_line, end_column = doc.given_position(finding.end_line, finding.end_column)
+    message = _LINE_REF.sub(
+        lambda m: f"{m.group(1)}{doc.given_position(int(m.group(2)), 1)[0]}", finding.message
+    )
+    return finding.model_copy(update={"line": line, "column": column, "end_line": end_line,
+                                      "end_column": end_column, "message": message})  # fmt: skip
+
+
+_LINE_REF = re.compile(r"\b(lines? )(\d+)\b")
 
 
 def _paged(doc: Document, finding: Finding) -> Finding:

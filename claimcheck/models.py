@@ -238,9 +238,12 @@ class Document(Record):
     blocks: list[Block] = field(default_factory=list)
     line_starts: list[int] = field(default_factory=lambda: [0])
     page_of_line: list[int] | None = None  # PDF input: page number per line
+    # converted input (HTML): where ``text`` stands in the input as given
+    # (claimcheck.ingest.sourcemap.SourceMap); None when ``text`` is the input itself
+    source_map: Any = field(default=None, compare=False, repr=False)
 
     def position(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a character offset."""
+        """1-based (line, column) of a character offset of ``text``."""
         offset = max(0, min(offset, len(self.text)))
         idx = bisect_right(self.line_starts, offset) - 1
         return idx + 1, offset - self.line_starts[idx] + 1
@@ -253,6 +256,21 @@ class Document(Record):
         page = pages[line - 1]
         first = bisect_left(pages, page)  # pages never decrease down the text
         return page, line - first
+
+    def given_position(self, line: int, column: int) -> tuple[int, int]:
+        """A (line, column) of ``text`` as a (line, column) of the input as given (the same
+        unless the input was converted, as an HTML page is)."""
+        if self.source_map is None or not 1 <= line <= len(self.line_starts):
+            return line, column
+        return self.source_map.position(self.line_starts[line - 1] + column - 1)
+
+    def as_given(self) -> Document:
+        """The input as given, for showing findings in it: the document itself, or for a
+        converted input its source text with that text's lines (no blocks)."""
+        if self.source_map is None:
+            return self
+        source = self.source_map.source
+        return Document(self.name, source, self.encoding, [], self.source_map.line_starts)
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line break."""

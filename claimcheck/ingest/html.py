@@ -3,8 +3,9 @@
 Tokenized by :mod:`claimcheck.ingest.html_tokens` (the HTML Standard's tokenizer,
 linear on any input); the layout below works on the tokens in source order and keeps
 a bounded amount per nesting level, so time and output stay linear in the input
-whatever it holds. The Document's text is the extracted text, so line numbers count
-its lines:
+whatever it holds. The Document's text is the extracted text; its ``source_map``
+(:mod:`claimcheck.ingest.sourcemap`) takes an offset of that text back to the line and
+column of the page as given, where findings point. The layout:
 
 - ``p``, ``div`` and other blocks become paragraphs separated by blank lines,
   with runs of whitespace collapsed; ``br`` breaks the line;
@@ -36,6 +37,7 @@ import re
 from claimcheck import lazyre
 from claimcheck.ingest.html_tokens import tokens
 from claimcheck.ingest.segment import segment
+from claimcheck.ingest.sourcemap import build_source_map
 from claimcheck.models import Document
 
 # "head" itself is not skipped: its end tag is optional, and all it shows is the title.
@@ -283,4 +285,7 @@ def read_html(data: bytes, name: str) -> Document:
     markup, encoding = decode(bytes(data), name)
     if not looks_like_markup(markup):
         return segment(markup, name, encoding, markdown=True)
-    return segment(html_to_text(markup), name, encoding, rejoin=False)
+    text = html_to_text(markup)
+    doc = segment(text, name, encoding, rejoin=False)
+    doc.source_map = build_source_map(markup, doc.text)
+    return doc
