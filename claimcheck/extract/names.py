@@ -50,7 +50,22 @@ _GENERIC_WORDS = (
     "candidate candidates participant participants firmware build builds firewall "
     "firewalls switch switches router routers "
 )
-GENERIC = frozenset(_GENERIC_WORDS.split(" ")) - {""}
+# Columns computed from the compared systems' figures ("| Metric | A | B | Winner | Improvement |")
+_COMPUTED_COLUMNS = "winner improvement difference diff delta ratio change gain speedup notes note"
+# Protocols, certificate and key types: conditions of a test, never a system ("HTTP/2: 12,820
+# req/s" measures a protocol's run; "RSA" and "EC" are certificate types)
+_PROTOCOLS = (
+    "http/1.0 http/1.1 http/2 http/3 http1 http2 http3 h1 h2 h2c h3 quic grpc websocket "
+    "websockets rsa ec ecc ecdsa ecdhe ecdh dhe aes ipv4 ipv6 tls1.2 tls1.3 mtls"
+)
+# What a heading says is shown or done, before the name it is about ("Comparing CPU
+# Flamegraphs Cilium vs ..."): never part of a name
+_SHOWN = "comparing flamegraph flamegraphs chart charts graphs plot plots histogram histograms"
+COMPUTED_COLUMNS = frozenset(_COMPUTED_COLUMNS.split())
+GENERIC = (
+    frozenset(_GENERIC_WORDS.split(" "))
+    | frozenset(f"{_COMPUTED_COLUMNS} {_PROTOCOLS} {_SHOWN}".split())
+) - {""}
 
 _TOKEN = lazyre.compile(r"[A-Za-z0-9][\w.+/'-]*")
 _VERSION = lazyre.compile(
@@ -59,14 +74,22 @@ _VERSION = lazyre.compile(
 _BARE_NUMBER = lazyre.compile(r"[\d.,]++[ \t]*+\S{0,3}+")
 _NUMBER_WITH_UNIT = lazyre.compile(r"[\d.,]+[ \t]*%?[A-Za-z/]{0,8}")
 _POSSESSIVE = lazyre.compile(r"['’]s$")
-_CUT = lazyre.compile(r"[,:;(\[{|]|[ \t][-–—][ \t]|[ \t]@[ \t]")
+# where a name ends: punctuation, a dash, "@", an arrow ("Kestrel --> backend": a proxy in
+# front of what it forwards to)
+_CUT = lazyre.compile(r"[,:;(\[{|]|[ \t][-–—][ \t]|[ \t]@[ \t]|[ \t]?(?:-{1,2}>|=>|→)")
 MAX_TOKENS = 6
 MAX_CHARS = 48
 
 
 def is_generic(word: str) -> bool:
-    """Is ``word`` one of the generic words of performance writing (any case)?"""
-    return word.lower().strip(".'") in GENERIC
+    """Is ``word`` one of the generic words of performance writing (any case)? A compound
+    of generic words is one too ("per-core", "single-threaded" is not: "threaded" is no
+    generic word, but "load-balancer" is)."""
+    low = word.lower().strip(".'")
+    if low in GENERIC:
+        return True
+    parts = low.split("-")
+    return len(parts) > 1 and all(p in GENERIC for p in parts if p) and any(parts)
 
 
 def _namelike(token: str) -> bool:
