@@ -151,3 +151,31 @@ def test_names_carry_no_trailing_blank() -> None:
     text = "| Concurrency | Corvel | HAProxy |\n|---|---|---|\n| 10 | 41,200 | 38,900 |\n"
     for e in extract_entities(read_text(text, name="r.md")):
         assert e.name == e.name.strip(), e.name
+
+
+def test_a_heading_over_a_setting_of_the_system_is_no_system() -> None:
+    text = _readme(("Brackenlb Configuration", 48211), ("Tollgate Tuning", 45100))
+    assert not {"brackenlb", "tollgate"} & set(_duts(text))
+
+
+def test_a_latin_name_ends_where_another_script_begins() -> None:
+    text = _readme(("Corvel静态页测试", 48211), ("Tollgate转发测试", 45100))
+    assert {"corvel", "tollgate"} <= set(_duts(text))
+
+
+def test_brackets_that_cite_examples_list_no_contenders() -> None:
+    text = "Other user space implementations (examples: Quarro and Vistal) have been measured.\n"
+    assert _duts(text) == {}
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "* `Ostrander <https://ostrander.example/>`_ 2.0",
+        "- [Ostrander](https://ostrander.example/docs) 2.0",
+    ],
+)
+def test_a_linked_list_item_keeps_the_version_after_the_link(item: str) -> None:
+    text = f"The following frameworks were tested:\n\n{item}\n* Corvel 1.4\n"
+    duts = _duts(text)
+    assert duts["ostrander"].version == "2.0"

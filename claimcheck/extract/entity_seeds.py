@@ -206,7 +206,7 @@ def _section_seeds(doc: Document) -> dict[int, list[Seed]]:
     a product or the report names it outside its headings too: "## Experimental setup" and
     "## POWER EFFICIENCY" over figures are sections, not contenders."""
     out: dict[int, list[Seed]] = {}
-    found: list[tuple[Block, Seed, bool]] = []
+    found: list[tuple[Block, Seed, bool, bool]] = []
     blocks = doc.blocks
     outside: list[str] | None = None
     for i, block in enumerate(blocks):
@@ -219,9 +219,9 @@ def _section_seeds(doc: Document) -> dict[int, list[Seed]]:
             continue
         words = tokens(s.name)
         while len(words) > 1 and is_generic(words[-1]):  # "Kestrel Performance"
-            if words.pop().lower() in _NUMBER_WORDS:
-                words = []  # "Segment Two": one of a series of sections
-        if not words or len(words) > 3 or "/" in s.name:
+            if words.pop().lower() not in _RESULT_WORDS:
+                words = []  # "Segment Two", "Flow Control Configuration": not a system's results
+        if not words or len(words) > 3 or "/" in s.name or "#" in s.name:
             continue
         if len(words) > 1 and all(w.isupper() for w in words):
             continue  # a shouted section title, not a name
@@ -239,24 +239,39 @@ def _section_seeds(doc: Document) -> dict[int, list[Seed]]:
         version = _HEADING_VERSION.match(rest)
         if version and not s.version:
             s.version = version.group(1)
-        found.append((block, s, _product_like_name(s.name) or _named_in(outside, s.name)))
-    # sections side by side, each over its own system's results, name them even when the
+        named = _product_like_name(s.name) or _named_in(outside, s.name)
+        found.append((block, s, named, _holds_run(blocks, i)))
+    # sections side by side, each over its own system's tool run, name them even when the
     # report names them nowhere else ("## Kestrel" and "## Ferrox" over wrk output)
-    for block, s, named in found:
+    for block, s, named, run in found:
         level = _level(block)
         siblings = {
-            norm_label(t.name) for b, t, _ in found if _level(b) == level and b is not block
+            norm_label(t.name)
+            for b, t, _, r in found
+            if r and _level(b) == level and b is not block
         }
-        if named or siblings - {norm_label(s.name)}:
+        if named or (run and siblings - {norm_label(s.name)}):
             out[block.start] = [s]
     return out
+
+
+def _holds_run(blocks: list[Block], i: int) -> bool:
+    """The heading's own section holds a tool's output."""
+    for b in blocks[i + 1 :]:
+        if b.kind == "heading":
+            return False
+        if b.table is not None and b.table.kind == "tool_output":
+            return True
+    return False
 
 
 def _level(block: Block) -> int:
     return len(block.text) - len(block.text.lstrip("#"))
 
 
-_NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+# words after a name in a heading over that system's results ("Kestrel Performance")
+_RESULT_WORDS = {"results", "result", "performance", "benchmark", "benchmarks", "numbers",
+                 "throughput", "latency", "test", "tests", "run", "runs", "output"}  # fmt: skip
 
 
 def _product_like_name(name: str) -> bool:
@@ -272,8 +287,9 @@ def _named_in(texts: list[str], name: str) -> bool:
     """One of ``texts`` names ``name`` as a whole word: in any case, but a capitalised
     word ("Experimental") only capitalised and inside a sentence, where an ordinary word
     is not."""
-    if name[:1].isupper() and name[1:].islower() and name.isalpha():
-        word = re.compile(rf"(?<=[\w,;][ \t])(?<![.!?:][ \t]){re.escape(name)}(?![\w-])")
+    words = name.split()
+    if all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in words):
+        word = re.compile(rf"(?<=[\w,;][ \t]){re.escape(name)}(?![\w-])")
     else:
         word = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
     return any(word.search(t) for t in texts)
@@ -527,6 +543,12 @@ def _inline_lists(block: Block) -> list[Seed]:
         out.extend(s for s in items if s)
     if "(" in text and _TESTS.search(text):
         for m in _PAREN_LIST.finditer(text):
+            stop = re.search(r"[.!?](?:\s|$)", text[m.end() :])
+            sentence = text[
+                max(text.rfind(". ", 0, m.start()), 0) : m.end() + (stop.end() if stop else 0)
+            ]
+            if ":" in m.group(1) or not _TESTS.search(sentence):
+                continue  # "(examples: A and B)" cites; the sentence must test or compare
             at = block.start + m.start(1)
             items = [_seed(p, at + o, "list") for p, o in enumeration(m.group(1))]
             named = [s for s in items if s]

@@ -56,18 +56,23 @@ _COMPUTED_COLUMNS = "winner improvement difference diff delta ratio change gain 
 # req/s" measures a protocol's run; "RSA" and "EC" are certificate types)
 _PROTOCOLS = (
     "http/1.0 http/1.1 http/2 http/3 http1 http2 http3 h1 h2 h2c h3 quic grpc websocket "
-    "websockets rsa ec ecc ecdsa ecdhe ecdh dhe aes ipv4 ipv6 tls1.2 tls1.3 mtls"
+    "websockets rsa ec ecc ecdsa ecdhe ecdh dhe aes ipv4 ipv6 tls1.2 tls1.3 mtls amqp mqtt "
+    "wsgi asgi cgi fastcgi gzip br brotli zstd deflate"
 )
+# Parts of the machine a test runs on ("vCPU Sizing", "kernel: soft lockup"): a condition
+_MACHINE = "vcpu vcpus kernel"
 # What a heading says is shown or done, before the name it is about ("Comparing CPU
 # Flamegraphs Cilium vs ..."): never part of a name
 _SHOWN = "comparing flamegraph flamegraphs chart charts graphs plot plots histogram histograms"
 COMPUTED_COLUMNS = frozenset(_COMPUTED_COLUMNS.split())
 GENERIC = (
     frozenset(_GENERIC_WORDS.split(" "))
-    | frozenset(f"{_COMPUTED_COLUMNS} {_PROTOCOLS} {_SHOWN}".split())
+    | frozenset(f"{_COMPUTED_COLUMNS} {_PROTOCOLS} {_SHOWN} {_MACHINE}".split())
 ) - {""}
 
-_TOKEN = lazyre.compile(r"[A-Za-z0-9][\w.+/'-]*")
+# a word of a name; a name written in Latin letters ends where another script begins
+# ("Nginx静态页基准测试" is "Nginx" and a Chinese heading)
+_TOKEN = lazyre.compile(r"[A-Za-z0-9](?:[^\W\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]|[.+/'-])*")
 _VERSION = lazyre.compile(
     r"(?<![\w.])(?:(?:(?i:v|ver\.?|version|release|r))?+\d++(?:\.\w++)++[\w.+-]*+|[vV]\d[\w.+-]*+)"
 )
@@ -77,19 +82,16 @@ _POSSESSIVE = lazyre.compile(r"['’]s$")
 # where a name ends: punctuation, a dash, "@", an arrow ("Kestrel --> backend": a proxy in
 # front of what it forwards to)
 _CUT = lazyre.compile(r"[,:;(\[{|]|[ \t][-–—][ \t]|[ \t]@[ \t]|[ \t]?(?:-{1,2}>|=>|→)")
+_LINK = lazyre.compile(
+    r"<https?://[^>\s]*+>|\]\(https?://[^)\s]*+\)|https?://\S++|\[(?=[^\]\n]{1,60}+\]\(https?://)"
+)
 MAX_TOKENS = 6
 MAX_CHARS = 48
 
 
 def is_generic(word: str) -> bool:
-    """Is ``word`` one of the generic words of performance writing (any case)? A compound
-    of generic words is one too ("per-core", "single-threaded" is not: "threaded" is no
-    generic word, but "load-balancer" is)."""
-    low = word.lower().strip(".'")
-    if low in GENERIC:
-        return True
-    parts = low.split("-")
-    return len(parts) > 1 and all(p in GENERIC for p in parts if p) and any(parts)
+    """Is ``word`` one of the generic words of performance writing (any case)?"""
+    return word.lower().strip(".'") in GENERIC
 
 
 def _namelike(token: str) -> bool:
@@ -120,6 +122,9 @@ def clean_name(fragment: str, side: str = "left") -> tuple[str, int, str | None]
     if not fragment or len(fragment) > 400:
         return None
     text = fragment.replace("*", " ").replace("`", " ").replace("_", " ")
+    # a link's address is no part of the name, and the version may follow it ("`Tornado
+    # <https://...>`_ 2.0", "[Kestrel](https://...) 1.4"): blanked, offsets kept
+    text = _LINK.sub(lambda m: " " * len(m.group()), text)
     if side == "left":
         cut = _CUT.search(text)
         if cut:
