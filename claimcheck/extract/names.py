@@ -65,6 +65,9 @@ _MACHINE = "vcpu vcpus kernel"
 # Flamegraphs Cilium vs ..."): never part of a name
 _SHOWN = "comparing flamegraph flamegraphs chart charts graphs plot plots histogram histograms"
 COMPUTED_COLUMNS = frozenset(_COMPUTED_COLUMNS.split())
+# the first part of a compound that describes a set-up rather than names a product:
+# "per-core workers", "multi-threaded", "single-process", "non-blocking", "self-hosted"
+_DESCRIBING_PREFIXES = frozenset("per multi single non dual quad semi self pre post".split())
 GENERIC = (
     frozenset(_GENERIC_WORDS.split(" "))
     | frozenset(f"{_COMPUTED_COLUMNS} {_PROTOCOLS} {_SHOWN} {_MACHINE}".split())
@@ -90,8 +93,10 @@ MAX_CHARS = 48
 
 
 def is_generic(word: str) -> bool:
-    """Is ``word`` one of the generic words of performance writing (any case)?"""
-    return word.lower().strip(".'") in GENERIC
+    """Is ``word`` one of the generic words of performance writing (any case)? A compound
+    that opens with a describing prefix is one too ("per-core", "single-threaded")."""
+    low = word.lower().strip(".'")
+    return low in GENERIC or low.split("-", 1)[0] in _DESCRIBING_PREFIXES and "-" in low
 
 
 def _namelike(token: str) -> bool:
