@@ -179,3 +179,8 @@ def test_a_linked_list_item_keeps_the_version_after_the_link(item: str) -> None:
     text = f"The following frameworks were tested:\n\n{item}\n* Corvel 1.4\n"
     duts = _duts(text)
     assert duts["ostrander"].version == "2.0"
+
+
+def test_a_docs_placeholder_for_the_release_is_a_stated_version() -> None:
+    text = "The following frameworks were tested:\n\n* Ostrander |release|\n* Corvel 1.4\n"
+    assert _duts(text)["ostrander"].version == "|release|"

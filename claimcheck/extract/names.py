@@ -67,7 +67,8 @@ _SHOWN = "comparing flamegraph flamegraphs chart charts graphs plot plots histog
 COMPUTED_COLUMNS = frozenset(_COMPUTED_COLUMNS.split())
 # the first part of a compound that describes a set-up rather than names a product:
 # "per-core workers", "multi-threaded", "single-process", "non-blocking", "self-hosted"
-_DESCRIBING_PREFIXES = frozenset("per multi single non dual quad semi self pre post".split())
+_PREFIXES = "per multi single non dual quad semi self pre post"
+_DESCRIBING_PREFIXES = frozenset(_PREFIXES.split())
 GENERIC = (
     frozenset(_GENERIC_WORDS.split(" "))
     | frozenset(f"{_COMPUTED_COLUMNS} {_PROTOCOLS} {_SHOWN} {_MACHINE}".split())
@@ -87,6 +88,10 @@ _POSSESSIVE = lazyre.compile(r"['’]s$")
 _CUT = lazyre.compile(r"[,:;(\[{|]|[ \t][-–—][ \t]|[ \t]@[ \t]|[ \t]?(?:-{1,2}>|=>|→)")
 _LINK = lazyre.compile(
     r"<https?://[^>\s]*+>|\]\(https?://[^)\s]*+\)|https?://\S++|\[(?=[^\]\n]{1,60}+\]\(https?://)"
+)
+# "Pants |release|", "Kestrel {{ site.version }}": the version a rendered page shows
+_VERSION_PLACEHOLDER = lazyre.compile(
+    r"\|(?:release|version)\||\{\{[ \t]*+[\w.]*(?:release|version)[\w.]*[ \t]*+\}\}"
 )
 MAX_TOKENS = 6
 MAX_CHARS = 48
@@ -175,6 +180,8 @@ def clean_name(fragment: str, side: str = "left") -> tuple[str, int, str | None]
         return None
     if not any(_namelike(t) for _, t in run) or not run[0][1][:1].isalnum():
         return None
+    if version is None and (held := _VERSION_PLACEHOLDER.search(fragment, start + len(name))):
+        version = held.group()  # a docs source's placeholder for the release it documents
     return name, start, version
 
 
