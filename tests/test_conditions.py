@@ -350,6 +350,23 @@ def test_hedged(text: str, name: str) -> None:
     assert found(text, name).hedged
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Pipeline/Automation",
+        "The pipeline scripts start the Quillback servers, run the clients and plot the results.",
+        "Our CI pipeline reruns the benchmark on every merge.",
+        "Results flow through a data pipeline into the dashboard.",
+    ],
+)
+def test_a_build_or_data_pipeline_is_not_http_pipelining(text: str) -> None:
+    absent(text, "pipelining")
+
+
+def test_http_pipeline_is_pipelining() -> None:
+    assert found("The client kept an HTTP pipeline of requests open.", "pipelining").value is True
+
+
 def test_topic_sentence_hedges_the_paragraph() -> None:
     text = ("One vendor released figures for its appliance last spring. Their test sent "
             "100 requests per SSL connection. It used a 2048-bit key.")  # fmt: skip

@@ -110,6 +110,7 @@ EXTRACTORS = (
 # What a check may import from claimcheck.extract: fact types and queries over facts.
 FACT_MODULES = {
     "claimcheck.extract.runs.query", "claimcheck.extract.runs.model",
+    "claimcheck.extract.runs.semantics",
     "claimcheck.extract.provenance_fact",
 }  # fmt: skip
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from claimcheck.extract import numbers, quantities
 from claimcheck.extract.quantities import scan
 from claimcheck.models import Quantity
+from claimcheck.textkeys import fold
 from claimcheck.units import _ALIASES, convert, dimensionality
 
 FAST = settings(max_examples=200, deadline=None)
@@ -540,6 +541,6 @@ def test_qualifier_fast_path_is_the_regex(parts: tuple[str, str]) -> None:
     m = quantities.QUALIFIER_RE.search(text, max(0, start - 24), start)
     expected = (None, start)
     if m:
-        q = m.group(1).lower()
+        q = fold(m.group(1))  # "ſome" is "some", as the regex reads it
         expected = (quantities.QUALIFIER_ALIASES.get(q, q), m.start(1))
     assert quantities._qualifier(text, start) == expected

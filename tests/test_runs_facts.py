@@ -50,21 +50,35 @@ def test_readme_command_governs_the_results_table_below() -> None:
     )
 
 
+# The same README measured with a tool that prints the latencies it observed (hey): wrk's
+# corrected means are judged apart (tests/test_littles_law.py).
+README_HEY = README.replace(
+    "wrk -t4 -c100 -d30s --latency http://127.0.0.1:8080/",
+    "hey -c 100 -z 30s http://127.0.0.1:8080/",
+)
+
+
 def test_a006_once_per_table_at_the_worst_row() -> None:
     got = [
-        f for f in findings(README.format(a="Larkspur", b="Quenby", c="Tolland")) if f[0] == "A006"
+        f
+        for f in findings(README_HEY.format(a="Larkspur", b="Quenby", c="Tolland"))
+        if f[0] == "A006"
     ]
     assert got == [("A006", 15)]  # Larkspur: 585 in flight on 100 connections
 
 
 def test_a006_does_not_depend_on_the_names() -> None:
     one = [
-        f for f in findings(README.format(a="Larkspur", b="Quenby", c="Tolland")) if f[0] == "A006"
+        f
+        for f in findings(README_HEY.format(a="Larkspur", b="Quenby", c="Tolland"))
+        if f[0] == "A006"
     ]
     other = [
-        f for f in findings(README.format(a="Mirefox", b="Dunlin", c="Oakhollow")) if f[0] == "A006"
+        f
+        for f in findings(README_HEY.format(a="Mirefox", b="Dunlin", c="Oakhollow"))
+        if f[0] == "A006"
     ]
-    assert one == other
+    assert one and one == other
 
 
 def test_a006_silent_when_the_rows_fit() -> None:
@@ -123,7 +137,10 @@ def test_run_stated_in_prose_with_tool_defaults_elsewhere() -> None:
     (run,) = runs_of(text)
     assert run.source == "prose" and run.tool == "wrk"
     assert run.connections.value == 64 and run.threads.value == 8
-    assert ("A006", 8) in findings(text)  # 295 in flight on 64 connections
+    # 295 in flight on 64 connections, but wrk corrects its latency for coordinated omission
+    # and the table gives no max: a long tail up to wrk's 2 s timeout explains the mean
+    assert "A006" not in {r for r, _ in findings(text)}
+    assert ("A006", 8) in findings(text.replace("wrk with 8 threads and", "hey with"))
 
 
 def test_cpu_threads_are_not_tool_threads() -> None:
@@ -317,7 +334,7 @@ def test_a_results_table_reads_the_rate_column_not_the_offered_load():
     result, "Mean latency (µs)" a mean in microseconds."""
     text = """## Load
 
-All runs used `wrk -t4 -c50 -d30s http://10.0.0.9/`.
+All runs used `hey -c 50 -z 30s http://10.0.0.9/`.
 
 | Proxy | Offered RPS | Req/s | Mean latency (µs) |
 |---|---|---|---|

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from claimcheck import lazyre
+from claimcheck.textkeys import fold
 from claimcheck.units import canonical_unit, dimensionality
 
 MAX_LABEL = 80
@@ -186,7 +187,7 @@ def statistic_of(text: str) -> str | None:
     if m.group(2) or m.group(3):
         num = m.group(2) or m.group(3)
         return "p50" if num == "50" else f"p{num}"
-    return _STAT_NAMES.get(m.group(4).lower().replace(" ", "").replace(".", ""), "stdev")
+    return _STAT_NAMES.get(fold(m.group(4)).replace(" ", "").replace(".", ""), "stdev")
 
 
 def _model_number(before: str) -> bool:
@@ -216,7 +217,7 @@ def unit_of(text: str) -> str:
     """The unit a label states ("Latency (ms)" -> "ms", "Req/s" -> "RPS"), or ""."""
     for m in _UNIT_IN.finditer(_cut(text)):
         raw = (m.group(1) or m.group(2) or "").strip()
-        unit = UNIT_ALIASES.get(raw.lower()) or canonical_unit(raw)
+        unit = UNIT_ALIASES.get(fold(raw)) or canonical_unit(raw)
         if unit:
             return unit
     return ""
@@ -334,7 +335,7 @@ def _per_watt_unit(low: str) -> str:
     m = _PER_WATT.search(low)
     if m is None:
         return ""
-    num = m.group(1).lower()
+    num = fold(m.group(1))
     return f"{_NUMERATOR.get(num, num)} / watt"
 
 

@@ -28,6 +28,7 @@ from claimcheck.extract.claims import apply
 from claimcheck.extract.judge import Judgement
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
+from claimcheck.textkeys import fold
 
 AGGREGATE_RE = lazyre.compile(
     r"\b(?P<agg>highest|lowest|worst|best|largest|smallest|peak|maximum|minimum)\b"
@@ -62,7 +63,7 @@ def aggregate_claims(doc: Document, tables: list[TableView], index: LabelIndex,
     claim.metric = L.metric_of(sentence.text)
     levels = in_scope(tables, section, {single, aggregated})
     if levels and len(levels[0]) == 1:
-        _judge(doc, claim, q, levels[0][0], single, aggregated, m.group("agg").lower(), sentence)
+        _judge(doc, claim, q, levels[0][0], single, aggregated, fold(m.group("agg")), sentence)
     return [claim]
 
 

@@ -35,6 +35,7 @@ from claimcheck.extract.claims import apply, operand
 from claimcheck.extract.judge import Judgement, polarity
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
+from claimcheck.textkeys import fold
 from claimcheck.units import convert, same_dimension
 
 _INTRO = (" with", " at", "reaching", "hitting", "delivering", "achieving", ":")
@@ -105,7 +106,7 @@ def capability_claims(doc: Document, tables: list[TableView], index: LabelIndex,
         metric = L.family_of_unit(q.unit)  # the figure's own unit says what it measures
         if metric is None:
             continue
-        scale = _SCALE.get((m.group("scale") or "").lower(), 1.0)
+        scale = _SCALE.get(fold(m.group("scale") or ""), 1.0)
         value = _number(m.group("n")) * scale
         decimals = len(m.group("n").split(".", 1)[1]) if "." in m.group("n") else 0
         subjects, _ = roles(sentence.text, index)
@@ -121,7 +122,7 @@ def capability_claims(doc: Document, tables: list[TableView], index: LabelIndex,
             doc, "bound", "A004", sentence.text, start, max(end, q.end), stated, value
         )
         claim.subject, claim.metric = labels[entity], metric
-        claim.qualifier = "at least" if m.group("plus") else m.group("q").lower()
+        claim.qualifier = "at least" if m.group("plus") else fold(m.group("q"))
         claim.direction = "at-most" if not m.group("plus") else "at-least"
         _judge_capability(doc, claim, tables, section, entity, metric, q.unit, value, decimals,
                           scale, bool(m.group("plus")))  # fmt: skip

@@ -40,6 +40,7 @@ from claimcheck.extract.claims import apply
 from claimcheck.extract.judge import Judgement
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Quantity
+from claimcheck.textkeys import fold
 
 MAX_LISTED = 6  # deltas listed in a message
 _NUM = NUMBER
@@ -110,10 +111,10 @@ def stated_ranges(sentence: Sentence) -> list[Stated]:
     """The ranges and "within" bounds a sentence states."""
     out = []
     for m in RANGE_RE.finditer(sentence.text):
-        unit = m.group("hu").strip().lower()
-        if m.group("sep").lower() == "and" and not m.group("between"):
+        unit = fold(m.group("hu").strip())
+        if fold(m.group("sep")) == "and" and not m.group("between"):
             continue  # "5% and 10%" are two figures, not a range
-        lu = (m.group("lu") or "").lower()
+        lu = fold(m.group("lu") or "")
         percent = unit == "%"
         if lu and (lu == "%") != percent:
             continue
@@ -124,7 +125,7 @@ def stated_ranges(sentence: Sentence) -> list[Stated]:
         q = _QUALIFIED.search(sentence.text[max(0, m.start() - 20) : m.start()])
         out.append(Stated(m.group(0).strip(), start, sentence.start + m.end(), lo, hi,
                           _decimals(m.group("lo")), _decimals(m.group("hi")), percent,
-                          bool(m.group("more")), qualifier=q.group(0).strip().lower() if q else None))  # fmt: skip
+                          bool(m.group("more")), qualifier=fold(q.group(0).strip()) if q else None))  # fmt: skip
     for m in WITHIN_RE.finditer(sentence.text):
         if not m.group("of"):
             continue  # "within 2%" with no reference: a tolerance, not a comparison

@@ -17,6 +17,7 @@ from claimcheck.extract import axislabels as L
 from claimcheck.extract import grid as G
 from claimcheck.extract.judge import LOWER_IS_BETTER_WORDS
 from claimcheck.models import Block, Claim, Document, Operand
+from claimcheck.textkeys import lower
 
 RATE_METRICS = ("rps", "cps", "ssl_tps", "throughput", "tps", "bandwidth", "goodput")
 LOWER_METRICS = ("latency", "cpu", "memory", "power", "response_time", "ttfb")
@@ -40,7 +41,7 @@ def key(label: str | None) -> str:
 
 def words(text: str) -> list[tuple[str, int]]:
     """Lower-cased words of ``text`` with their offsets in it."""
-    return [(m.group(0), m.start()) for m in _WORD.finditer(text.lower())]
+    return [(m.group(0), m.start()) for m in _WORD.finditer(lower(text))]
 
 
 def lower_is_better(metric: str | None) -> bool:
@@ -163,6 +164,8 @@ def named_entities(text: str, index: LabelIndex) -> list[tuple[int, int, str]]:
     i = 0
     while i < len(found):
         for n in index.lengths:
+            if i + n > len(found):  # fewer words left: the slice could equal a shorter label
+                continue
             k = index.by_words.get(tuple(w for w, _ in found[i : i + n]))
             if k is not None:
                 last = found[i + n - 1]

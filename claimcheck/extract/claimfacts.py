@@ -19,6 +19,7 @@ from claimcheck.extract.context import RESPECTIVELY_RE
 from claimcheck.extract.context import entities as capitalised
 from claimcheck.extract.measurements import SPEC_AFTER
 from claimcheck.models import Document, Extraction, Measurement, Quantity
+from claimcheck.textkeys import fold
 
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
 MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
@@ -252,4 +253,4 @@ def _comma(text: str, start: int, end: int) -> int:
 def words_between(text: str, start: int, end: int, most: int = 8) -> list[tuple[str, int]]:
     """The first ``most`` words of text[start:end], lower-cased, with their offsets."""
     found = islice(WORD_RE.finditer(text, start, end), most)
-    return [(m.group(0).lower(), m.start()) for m in found]
+    return [(fold(m.group(0)), m.start()) for m in found]

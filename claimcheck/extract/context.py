@@ -17,6 +17,7 @@ from functools import lru_cache
 from claimcheck import lazyre
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Quantity
+from claimcheck.textkeys import fold
 from claimcheck.units import same_dimension
 
 _ENTITY_RE = lazyre.compile(r"\b([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?:'s|’s)?")
@@ -30,7 +31,7 @@ RESPECTIVELY_RE = lazyre.compile(r"\brespectively\b", re.IGNORECASE)
 def entities(text: str) -> list[tuple[int, str]]:
     """(offset, name) of capitalised names in a text, without common sentence words."""
     return [
-        (m.start(), m.group(1).lower())
+        (m.start(), fold(m.group(1)))
         for m in _ENTITY_RE.finditer(text)
         if m.group(1) not in _COMMON
     ]

@@ -22,6 +22,7 @@ from claimcheck import lazyre, regexlit
 from claimcheck.extract.names import COMPUTED_COLUMNS, clean_name, enumeration, is_generic, tokens
 from claimcheck.extract.sentences import Sentence, split
 from claimcheck.models import Block, Document
+from claimcheck.textkeys import fold
 
 AXIS_HEADER = lazyre.compile(
     r"^[ \t]*(?:device|product|model|dut|system|appliance|platform|solution|proxy|proxies|"
@@ -219,7 +220,7 @@ def _section_seeds(doc: Document) -> dict[int, list[Seed]]:
             continue
         words = tokens(s.name)
         while len(words) > 1 and is_generic(words[-1]):  # "Kestrel Performance"
-            if words.pop().lower() not in _RESULT_WORDS:
+            if fold(words.pop()) not in _RESULT_WORDS:
                 words = []  # "Segment Two", "Flow Control Configuration": not a system's results
         if not words or len(words) > 3 or "/" in s.name or "#" in s.name:
             continue
@@ -471,7 +472,7 @@ def _header_names(table) -> list[Seed]:
     if not heads or len(heads[-1].cells) < 2 or not _numeric_body(table.body):
         return []
     # a column computed from the others ("Winner", "Improvement") names no system
-    cells = [c for c in heads[-1].cells[1:] if c.text.strip(" *").lower() not in COMPUTED_COLUMNS]
+    cells = [c for c in heads[-1].cells[1:] if fold(c.text.strip(" *")) not in COMPUTED_COLUMNS]
     found = [_seed(c.text, c.start, "header") for c in cells]
     named = [s for s in found if s and _plain_label(s.name) and s.name == s.name.strip()]
     if len(named) != len(cells) or any(
@@ -693,10 +694,10 @@ def _clause_subject(text: str, start: int) -> Seed | None:
         text, start = text[fronted.end() :], start + fronted.end()
     words = list(re.finditer(r"[^\s]+", text[:200]))
     for i, w in enumerate(words[:7]):
-        verb = w.group().lower().strip(",.")
+        verb = fold(w.group()).strip(",.")
         if verb not in RESULT_VERBS or i == 0:
             continue
-        if words[i - 1].group().lower() in _AUXILIARY:
+        if fold(words[i - 1].group()) in _AUXILIARY:
             return None  # "Power was averaged over three runs": passive, no subject
         if not re.search(r"\d", text[w.end() :]):
             return None

@@ -32,6 +32,7 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablefacts import cell_number, strip_markup
 from claimcheck.ingest import cells as C
 from claimcheck.models import Block, Cell, Row
+from claimcheck.textkeys import fold
 
 MAX_COLUMNS = 64  # wider "tables" are walls of text: only their first columns are typed
 _CELL_UNIT = lazyre.compile(r"[\d.,][ ]?([A-Za-zµ%/]{1,8})$")
@@ -527,7 +528,7 @@ _SIZE_SCALE = {"b": 1, "byte": 1, "k": 1000, "kb": 1000, "kib": 1024, "kilobyte"
 
 def _norm_value(name: str, value: str) -> str:
     """One spelling per condition value: "1,000" and "1000" are one; "1 KB" and "1KB" too."""
-    v = value.strip().lower().replace(",", "").replace(" ", "")
+    v = fold(value.strip()).replace(",", "").replace(" ", "")
     if name in ("concurrency", "cpus", "run"):
         digits = re.search(r"\d+", v)
         return digits.group(0) if digits else v
@@ -616,7 +617,7 @@ def _unit(raw: str) -> str:
         return ""
     from claimcheck.units import canonical_unit
 
-    return L.UNIT_ALIASES.get(raw.lower()) or canonical_unit(raw) or ""
+    return L.UNIT_ALIASES.get(fold(raw)) or canonical_unit(raw) or ""
 
 
 def _entity(grid: Grid, row: Axis, col: Axis) -> tuple[str | None, tuple[int, int] | None]:

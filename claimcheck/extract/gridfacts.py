@@ -26,6 +26,7 @@ from claimcheck.models import (
     Measurement,
     TableGrid,
 )
+from claimcheck.textkeys import lower
 
 MAX_CAPTION = 400  # a lead-in longer than this is prose, not a caption: its last sentence is
 
@@ -141,7 +142,7 @@ MAX_LABEL_WORDS = 5
 
 def _words(text: str) -> list[tuple[str, int]]:
     """Lower-cased words of ``text`` with their offsets."""
-    return [(m.group(0), m.start()) for m in _WORD.finditer(text.lower())]
+    return [(m.group(0), m.start()) for m in _WORD.finditer(lower(text))]
 
 
 def name_prose_entities(doc: Document, measurements: list[Measurement]) -> None:

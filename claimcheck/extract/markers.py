@@ -12,6 +12,7 @@ import re
 
 from claimcheck import lazyre
 from claimcheck.models import Quantity
+from claimcheck.textkeys import fold, folded
 
 _FACTOR_RE = lazyre.compile(r"\b(?:by\s++)?an?\s++factor\s++of\s++(?:about\s++|roughly\s++)?", re.I)
 _MAGNITUDE_RE = lazyre.compile(
@@ -22,8 +23,8 @@ _FRACTION_RE = lazyre.compile(
     r"a[ -](third|quarter|fifth|sixth|eighth|tenth))\b(?!\s*(?:of\s+(?:a|an)\s+)?(?:second|ms|s)\b)",
     re.IGNORECASE,
 )
-DENOMINATORS = {"third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
-POWERS = {"an": 1, "one": 1, "two": 2, "three": 3}
+DENOMINATORS = folded({"third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10})
+POWERS = folded({"an": 1, "one": 1, "two": 2, "three": 3})
 
 
 def with_markers(text: str, start: int, quantities: list[Quantity]) -> list[Quantity]:
@@ -41,11 +42,11 @@ def with_markers(text: str, start: int, quantities: list[Quantity]) -> list[Quan
             out[i] = q.model_copy(update={"multiplier": True, "text": text[m.start() : m.end()] + q.text,
                                           "start": start + m.start()})  # fmt: skip
     for m in _MAGNITUDE_RE.finditer(text):
-        power = POWERS[m.group(0).split()[0].lower()]
+        power = POWERS[fold(m.group(0).split()[0])]
         out.append(Quantity(text=m.group(0), start=start + m.start(), end=start + m.end(),
                             value=10.0**power, decimals=-power, multiplier=True, is_word=True))  # fmt: skip
     for m in _FRACTION_RE.finditer(text):
-        den = int(m.group(1)) if m.group(1) else DENOMINATORS[(m.group(2) or m.group(3)).lower()]
+        den = int(m.group(1)) if m.group(1) else DENOMINATORS[fold(m.group(2) or m.group(3))]
         if den < 2:
             continue
         a, b = start + m.start(), start + m.end()

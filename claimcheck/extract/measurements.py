@@ -22,6 +22,7 @@ from claimcheck.extract.roles import prose_role
 from claimcheck.extract.sentences import split
 from claimcheck.extract.tablefacts import cell_number, row_label
 from claimcheck.models import Block, Document, Measurement, Quantity
+from claimcheck.textkeys import fold
 from claimcheck.units import dimensionality, is_bit_rate, is_power
 
 NOT_A_RESULT = lazyre.compile(
@@ -225,7 +226,7 @@ def _column_family(header: str) -> tuple[str | None, str | None, str]:
     """(family, test id, unit) a column header names."""
     m = PER_WATT.search(header)
     if m:
-        num = m.group(1).lower()
+        num = fold(m.group(1))
         return "efficiency", None, f"{NUMERATOR_UNIT.get(num, num)} / watt"
     low = header.lower()
     if re.search(r"\bpower\b|\bwatts?\b|\(w\)|full load|\bidle\b", low):
@@ -298,10 +299,10 @@ def _derived(doc, block, row, header, columns, device, kind) -> list[Measurement
             continue
         eff, power = cell_number(row.cells[ei]), cell_number(row.cells[pi])
         m = PER_WATT.search(header[ei])
-        family = NUMERATOR_FAMILY.get(m.group(1).lower()) if m else None
+        family = NUMERATOR_FAMILY.get(fold(m.group(1))) if m else None
         if not eff or not power or family is None:
             continue
-        unit = NUMERATOR_UNIT[m.group(1).lower()]
+        unit = NUMERATOR_UNIT[fold(m.group(1))]
         e_lo, e_hi = ar.rounding_interval(eff[0], eff[1])
         p_lo, p_hi = ar.rounding_interval(power[0], power[1])
         text = f"{row.cells[ei].text} {header[ei]} x {row.cells[pi].text} W ({header[pi]})"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from claimcheck import lazyre
 from claimcheck.models import Document
+from claimcheck.textkeys import fold
 
 MODEL_TOKEN_RE = lazyre.compile(r"(?<![\w.-])(?P<prefix>[A-Z]{1,4})-?(?P<num>\d{3,5})(?P<suffix>[A-Za-z]{0,3})"
                             r"(?![\w-])")  # fmt: skip
@@ -39,6 +40,6 @@ def model_tokens(doc: Document) -> list[ModelToken]:
             prefix = m.group("prefix")
             if prefix in NOT_MODEL_PREFIXES:
                 continue
-            key = f"{prefix}-{m.group('num')}{m.group('suffix').lower()}"
+            key = f"{prefix}-{m.group('num')}{fold(m.group('suffix'))}"
             out.append(ModelToken(m.start(), m.end(), m.group(0), prefix, key))
     return out

@@ -6,6 +6,7 @@ import math
 import re
 
 from claimcheck import lazyre
+from claimcheck.textkeys import fold
 
 UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -51,7 +52,7 @@ def words_to_number(text: str) -> float | None:
     total = 0.0
     current = 0.0
     seen = False
-    for word in re.split(r"[\s-]+", text.lower()):
+    for word in re.split(r"[\s-]+", fold(text)):
         if word == "and" or not word:
             continue
         if word in UNITS:
@@ -76,5 +77,5 @@ def words_scale(text: str) -> float:
 
     Only a trailing thousand, million, billion or trillion sets it, as "36 million" does.
     """
-    last = re.split(r"[\s-]+", text.strip().lower())[-1]
+    last = re.split(r"[\s-]+", fold(text.strip()))[-1]
     return float(SCALES[last]) if last in SCALES and last != "hundred" else 1.0

@@ -18,6 +18,7 @@ from claimcheck import lazyre
 from claimcheck.extract.docindex import DocumentIndex
 from claimcheck.extract.statsets import StatGroup, stat_key
 from claimcheck.models import Document
+from claimcheck.textkeys import fold
 from claimcheck.units import convert, dimensionality
 
 # the statistic word and what may stand between it and its figure ("p99 latency of",
@@ -72,7 +73,7 @@ def prose_stat_groups(
             m = _STAT_BEFORE.search(before)
             if m is None:
                 continue
-            word = m.group("stat").lower().replace(" ", "")
+            word = fold(m.group("stat")).replace(" ", "")
             key = stat_key(word.replace("percentile", " percentile"))
             if key is None:
                 continue

@@ -21,6 +21,7 @@ from claimcheck.extract.names import is_generic, tokens
 from claimcheck.extract.provenance_fact import Competitor, Party, Provenance, Role
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Device, Document
+from claimcheck.textkeys import fold
 
 __all__ = ["Competitor", "Party", "Provenance", "extract_provenance"]
 
@@ -445,7 +446,7 @@ class _Reader:
             if self.negated(text, s0, m.start()):
                 continue
             found = self.org_after(text, m.end(), s1)
-            how = (m.group("how") or m.group(0).strip()).lower()
+            how = fold(m.group("how") or m.group(0).strip())
             how = re.sub(r"[ \t]+", " ", how)
             if found:
                 org, end = found
@@ -454,7 +455,7 @@ class _Reader:
         self.payments(text, s0, s1, sent)
         for rx, role in ((AUTHORED_BY_RE, "author"), (TESTED_BY_RE, "tester")):
             for m in self.hits(rx, text, s0, s1):
-                how = re.sub(r"[ \t]+", " ", m.group("how").lower())
+                how = re.sub(r"[ \t]+", " ", fold(m.group("how")))
                 if role == "tester" and not WORK_NOUN_RE.search(text, s0, m.start()):
                     continue
                 if self.negated(text, s0, m.start()):
@@ -484,7 +485,7 @@ class _Reader:
             if not before:
                 continue
             org, begin = before
-            how = re.sub(r"[ \t]+", " ", m.group("how").lower())
+            how = re.sub(r"[ \t]+", " ", fold(m.group("how")))
             hired = name_after(text, m.end(), s1) if how in _HIRES else None
             if hired and not HIRED_TO_RE.match(text, hired[1], s1):
                 hired = None
@@ -506,7 +507,7 @@ class _Reader:
             found = name_before(text, m.start(), s0)
             if not found or text[found[1] + len(found[0]) : m.start()].strip():
                 continue
-            how = re.sub(r"[ \t]+", " ", m.group("how").lower())
+            how = re.sub(r"[ \t]+", " ", fold(m.group("how")))
             role: Role = "publisher" if how in _PUBLISH_VERBS else "tester"
             self.add(found[0], role, f"X {how}", found[1], m.end(), sent, found[0])
 
@@ -572,7 +573,7 @@ class _Reader:
                 continue
             if self.negated(text, s0, m.start()):
                 continue
-            kind = m.group("kind").lower()
+            kind = fold(m.group("kind"))
             role: Role = "author" if kind != "project" else "publisher"
             if verb.group(0).split()[:1] == ["to"]:
                 role = "tester"  # "for the X project to run these experiments"
@@ -604,7 +605,7 @@ class _Reader:
     def declined(self, text: str, s0: int, s1: int, sent: str) -> None:
         """A maker that declined or was not invited ("X was invited and declined")."""
         for m in self.hits(DECLINED_RE, text, s0, s1):
-            said = (m.group("declined") or "").lower()
+            said = fold(m.group("declined") or "")
             if said in ("declined", "refused") and not _DECLINE_NEXT.match(text, m.end(), s1):
                 continue  # "throughput declined by 4%"
             name, pos = _subject(text, s0, m.start())

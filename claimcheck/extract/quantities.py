@@ -26,6 +26,7 @@ from claimcheck.extract.numbers import (
     words_to_number,
 )
 from claimcheck.models import Quantity
+from claimcheck.textkeys import fold
 from claimcheck.units import _ALIASES, canonical_unit
 
 # A number: 1,474 / 5872 / 2.04 / .5 — not part of a word, version or model name.
@@ -134,7 +135,7 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     m = QUALIFIER_RE.search(text, lo, start)  # case folding beyond ASCII: the regex decides
     if not m:
         return None, start
-    q = m.group(1).lower()
+    q = fold(m.group(1))
     return QUALIFIER_ALIASES.get(q, q), m.start(1)
 
 
@@ -242,7 +243,7 @@ def _numeric(text: str, m: re.Match[str]) -> _Fields:
     else:
         word = SCALE_WORD_RE.match(text, end)
         if word:
-            scale = SCALES[word.group(1).lower()]
+            scale = SCALES[fold(word.group(1))]
             value *= scale
             end = word.end()
         mult = MULT_RE.match(text, end) or TIMES_RE.match(text, end)
@@ -358,7 +359,7 @@ def _words(text: str, taken: list[tuple[int, int]]) -> list[_Fields]:
         q["is_word"], q["multiplier"] = True, multiplier
         out.append(q)
     for m in finditer_from(_MULTIPLE_RE, _MULTIPLE_START_RE, text):
-        word = m.group(1).lower()
+        word = fold(m.group(1))
         if word == "half" and not _HALF_RE.match(text, m.end()):
             continue
         if not free(m.start(), m.end()):

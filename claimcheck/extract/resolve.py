@@ -20,6 +20,7 @@ from claimcheck.extract import context, tablefacts
 from claimcheck.extract.claims import Pending, judge_pair, operand
 from claimcheck.extract.operands import resolve_open
 from claimcheck.models import Document, Extraction, Operand, Quantity
+from claimcheck.textkeys import fold
 
 _METRIC_RE = lazyre.compile(
     r"[A-Za-z][A-Za-z0-9]{0,40}\s*/\s*(?:watt|w|ru|gbps|core|vcpu|\$)\b", re.I
@@ -74,7 +75,7 @@ def _tables_and_context(doc: Document, open_claims: list[Pending]) -> None:
 
 def _metric_cells(doc: Document, p: Pending, cache: dict) -> list[tablefacts.CellValue]:
     names = frozenset(
-        m.group(0).replace(" ", "").lower() for m in _METRIC_RE.finditer(p.sentence.text)
+        fold(m.group(0).replace(" ", "")) for m in _METRIC_RE.finditer(p.sentence.text)
     )
     if not names:
         return []

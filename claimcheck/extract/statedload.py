@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from claimcheck import lazyre, regexlit
 from claimcheck.models import Block, Document, Measurement
+from claimcheck.textkeys import fold, folded
 from claimcheck.units import convert
 
 _NUM = r"(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,])"
@@ -37,7 +38,7 @@ CONN_RE = lazyre.compile(
 PIPE_RE = lazyre.compile(
     r"(?:-p\s?|--pipelining[= ]|\bpipelin\w*(?: depth)?(?: of)?\s*)(\d+)\b", re.I
 )
-_TIME = {"ms": "millisecond", "us": "microsecond", "µs": "microsecond", "s": "second"}
+_TIME = folded({"ms": "millisecond", "us": "microsecond", "µs": "microsecond", "s": "second"})
 
 
 @dataclass(slots=True)
@@ -98,7 +99,7 @@ def stated_loads(doc: Document, measurements: list[Measurement]) -> list[StatedL
         rate = _rate(stated) if stated else _number(rate_m.group(1) or rate_m.group(3))
         groups = mean_m.groups()
         value, unit = next((groups[i], groups[i + 1]) for i in (0, 2, 4) if groups[i])
-        latency = convert(float(value), _TIME[unit.lower()], "second")
+        latency = convert(float(value), _TIME[fold(unit)], "second")
         conns = _number(conn_m.group(1) or conn_m.group(2))
         pipe_m = PIPE_RE.search(text)
         depth = _number(pipe_m.group(1)) if pipe_m else 1.0

@@ -20,10 +20,18 @@ its lines:
 - ``<!-- claimcheck: ... -->`` comments are kept on a line of their own, so
   inline suppression works in HTML reports too;
 - attributes are untrusted: ``colspan`` and ``start`` count only when they are one to
-  four ASCII digits, else they are 1.
+  four ASCII digits, else they are 1;
+- ``td``/``th``/``tr`` outside a table and the other block elements (:data:`BLOCKS`) end
+  the text before them, inline ones (``span``, ``a``, ``b``, ``code`` ...) never do; the
+  paragraphs the layout separates are never joined again (:func:`read_html`).
+
+A file named ``.html`` that holds Markdown or plain text (:func:`looks_like_markup` is
+false) is read as Markdown, its text as given, so positions are those of the file.
 """
 
 from __future__ import annotations
+
+import re
 
 from claimcheck import lazyre
 from claimcheck.ingest.html_tokens import tokens
@@ -35,8 +43,12 @@ SKIP = frozenset({"script", "style", "template", "noscript", "svg", "title", "if
 BLOCKS = frozenset(
     {"p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "blockquote",
      "figure", "figcaption", "address", "dl", "dt", "dd", "form", "fieldset", "hr", "center",
-     "details", "summary", "body", "html", "legend"}
+     "details", "summary", "body", "html", "legend", "menu", "dir", "hgroup", "search",
+     "listing", "xmp", "plaintext", "optgroup", "option", "frameset", "frame", "noframes"}
 )  # fmt: skip
+# A document that is HTML says so (``<!DOCTYPE html>``, ``<html>``, ``<head>``, ``<body>``).
+_DOCUMENT = frozenset({"html", "head", "body", "meta"})
+_DOCTYPE = lazyre.compile(r"\A\ufeff?+\s*+<!doctype\s", re.IGNORECASE)
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 MAX_LIST_DEPTH = 8  # deeper lists are indented as this deep: output stays linear in input
 MAX_COLSPAN = 50
@@ -162,7 +174,7 @@ class _Layout:
                 marker = f"{self.lists[-1][1]}. "
                 self.lists[-1][1] += 1
             self.kind, self.prefix = "list", "  " * (depth - 1) + marker
-        elif tag in BLOCKS:
+        elif tag in BLOCKS or tag in ("td", "th", "tr"):  # a cell or row outside any table
             self.flush()
 
     def handle_endtag(self, tag: str) -> None:
@@ -193,7 +205,7 @@ class _Layout:
             self.flush()
             if self.lists:
                 self.lists.pop()
-        elif tag in HEADINGS or tag in ("li", "caption") or tag in BLOCKS:
+        elif tag in HEADINGS or tag in ("li", "caption", "td", "th", "tr") or tag in BLOCKS:
             self.flush()
 
     def handle_data(self, data: str) -> None:
@@ -228,9 +240,47 @@ def html_to_text(markup: str) -> str:
     return layout.text()
 
 
+def looks_like_markup(markup: str) -> bool:
+    """Whether ``markup`` is HTML rather than Markdown or plain text in a ``.html`` file.
+
+    HTML says so (a DOCTYPE, ``<html>``, ``<head>``, ``<body>`` or ``<meta>``) or keeps
+    its text inside block elements; a text with no such marker whose visible characters
+    stand mostly outside any block element, on two lines or more, is no HTML page: its
+    line breaks are its structure, which the HTML layout would collapse into one line.
+    """
+    if _DOCTYPE.search(markup[:1024]):
+        return True
+    depth = 0
+    inside = outside = 0
+    lines_outside = 0
+    spaced = _SPACED | {"table", "caption"}
+    for kind, value, _attrs in tokens(markup):
+        if kind in ("start", "end") and value in _DOCUMENT:
+            return True
+        if kind == "start" and value in spaced and value not in ("br", "hr"):
+            depth += 1
+        elif kind == "end" and value in spaced:
+            depth = max(depth - 1, 0)
+        elif kind == "text":
+            visible = len(value) - value.count(" ") - value.count("\n") - value.count("\t")
+            if depth:
+                inside += visible
+            elif visible:
+                outside += visible
+                lines_outside += sum(1 for line in value.split("\n") if line.strip())
+    return not (lines_outside >= 2 and outside >= inside)
+
+
 def read_html(data: bytes, name: str) -> Document:
-    """Decode HTML bytes (BOM, ``<meta charset>``, detection) and read their visible text."""
+    """Decode HTML bytes (BOM, ``<meta charset>``, detection) and read their visible text.
+
+    The layout's paragraphs are the page's own blocks, so none is joined to the next as
+    a paragraph broken by a page is. Markdown or plain text saved as ``.html`` (see
+    :func:`looks_like_markup`) is read as Markdown, every offset that of the file.
+    """
     from claimcheck.ingest.decode import decode
 
     markup, encoding = decode(bytes(data), name)
-    return segment(html_to_text(markup), name, encoding)
+    if not looks_like_markup(markup):
+        return segment(markup, name, encoding, markdown=True)
+    return segment(html_to_text(markup), name, encoding, rejoin=False)

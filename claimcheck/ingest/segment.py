@@ -18,13 +18,16 @@ def segment(
     markdown: bool = False,
     headings: dict[int, int] | None = None,
     code: set[int] | None = None,
+    rejoin: bool = True,
 ) -> Document:
     """Segment decoded ``text`` into a :class:`Document` (the readers of every format end here).
 
     ``markdown`` reads the block structure as Markdown (:mod:`claimcheck.ingest.markdown`);
     otherwise the plain-text rules cut it, with ``headings`` (0-based line -> level) marking
     lines known to be headings and ``code`` lines known to be code from outside the text
-    (a PDF's type sizes and monospaced fonts). Lone surrogates (from a str given by a caller, or a decoder) would make every output
+    (a PDF's type sizes and monospaced fonts). ``rejoin`` merges a paragraph that ends
+    mid-sentence with the next (a page or column break); False where the reader knows
+    where its blocks end (HTML). Lone surrogates (from a str given by a caller, or a decoder) would make every output
     format fail to encode: they become U+FFFD, one for one, so offsets stay.
     """
     text = _SURROGATE.sub("\ufffd", text)
@@ -36,7 +39,7 @@ def segment(
         raw = markdown_segments(lines)
     else:
         raw = Segmenter(lines, headings, code).run()
-    segments = join_broken_paragraphs(raw, lines, text)
+    segments = join_broken_paragraphs(raw, lines, text) if rejoin else list(raw)
     return Document(
         name=name,
         text=text,

@@ -22,6 +22,7 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.sentences import split
 from claimcheck.models import Quantity
 from claimcheck.regexlit import gate
+from claimcheck.textkeys import fold, folded
 
 
 @dataclass(frozen=True)
@@ -146,10 +147,10 @@ def one_or_list(values: list[int]) -> int | list[int] | None:
     return values[0] if len(values) == 1 else values
 
 
-_DUR_UNITS = {"ms": 0.001, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "secs": 1.0,
+_DUR_UNITS = folded({"ms": 0.001, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "secs": 1.0,
               "second": 1.0, "seconds": 1.0, "m": 60.0, "min": 60.0, "mins": 60.0,
               "minute": 60.0, "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0,
-              "hour": 3600.0, "hours": 3600.0}  # fmt: skip
+              "hour": 3600.0, "hours": 3600.0})  # fmt: skip
 _DUR_PART = lazyre.compile(
     r"(\d+(?:\.\d+)?)[ \t]*("
     + "|".join(sorted(_DUR_UNITS, key=lambda s: (-len(s), s)))
@@ -168,7 +169,7 @@ def parse_duration(s: str, default: float = 1.0) -> float | None:
         m = _DUR_PART.match(s, pos)
         if not m or m.end() == pos:
             return None
-        unit = (m.group(2) or "").lower()
+        unit = fold(m.group(2) or "")
         if not unit and (seen or m.end() != len(s)):
             return None
         total += float(m.group(1)) * (_DUR_UNITS[unit] if unit else default)

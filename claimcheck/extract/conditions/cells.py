@@ -22,6 +22,7 @@ from claimcheck.extract.conditions.base import (
     to_int,
 )
 from claimcheck.extract.quantities import scan
+from claimcheck.textkeys import fold
 from claimcheck.units import convert
 
 YES = {"yes", "y", "true", "enabled", "on", "x", "✓", "✔", "used"}
@@ -74,13 +75,13 @@ def _size(cell: str, header: str) -> Result:
     sizes = [
         round(
             float(m.group(1).replace(",", "") + (m.group(2) or ""))
-            * _CELL_SIZE_UNITS[m.group(3).lower()]
+            * _CELL_SIZE_UNITS[fold(m.group(3))]
         )
         for m in _CELL_SIZE_RE.finditer(cell)
     ]
     unit = _HEADER_UNIT_RE.search(header)
     if not sizes and unit:
-        scale = _CELL_SIZE_UNITS[unit.group(1)]
+        scale = _CELL_SIZE_UNITS[fold(unit.group(1))]
         sizes = [
             round(float(n.replace(",", "")) * scale)
             for n in re.findall(r"\d[\d,]*(?:\.\d+)?", cell)

@@ -10,6 +10,7 @@ from itertools import accumulate
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
+from claimcheck.textkeys import fold
 from claimcheck.units import in_unit_table
 
 _I = re.IGNORECASE
@@ -35,7 +36,7 @@ _ETHERNET_UNITS = {"gbe": "GbE", "gige": "GbE", "gig": "GbE", "gigabit": "GbE", 
 
 def norm_interfaces(count: int, speed: str, unit: str, ethernet: bool = False) -> str:
     """ "4", "10", "Gbps" -> "4x10Gbps"; "2", "10", "GigE" -> "2x10GbE"."""
-    u = unit.lower().split()[0]
+    u = fold(unit).split()[0]
     if u in _ETHERNET_UNITS or ethernet:
         name = _ETHERNET_UNITS.get(u, "GbE" if u.startswith("g") else "MbE")
     else:
@@ -58,7 +59,7 @@ def interfaces(ctx: Ctx) -> list[RawCondition]:
     out = []
     for rx in INTERFACE_RES:
         for m in ctx.finditer(rx):
-            n = _MULTIPLES.get(m.group("n").lower()) or to_int(m.group("n"))
+            n = _MULTIPLES.get(fold(m.group("n"))) or to_int(m.group("n"))
             if not n or n > 512:
                 continue
             speed = m.groupdict().get("s") or "1"
@@ -98,13 +99,13 @@ def hardware(ctx: Ctx) -> list[RawCondition]:
     for i, rx in enumerate(INSTANCE_RES):
         for m in ctx.finditer(rx):
             if i == 0:
-                value = f"{m.group('f').lower()}.{m.group('s').lower()}"
+                value = f"{fold(m.group('f'))}.{fold(m.group('s'))}"
             else:
-                value = m.group(0) if i == 1 else m.group(0).lower()
+                value = m.group(0) if i == 1 else fold(m.group(0))
             out.append(ctx.make("hardware", {"instance_type": value}, m.start(), m.end()))
     for rx, key in HARDWARE_RES:
         for m in ctx.finditer(rx):
-            n = _MULTIPLES.get(m.group("n").lower()) or to_int(m.group("n"))
+            n = _MULTIPLES.get(fold(m.group("n"))) or to_int(m.group("n"))
             if n:
                 out.append(ctx.make("hardware", {key: n}, m.start(), m.end()))
     return out
@@ -182,7 +183,7 @@ def software_version(ctx: Ctx, skip: list[tuple[int, int]] | None = None) -> lis
 def _names_a_release(ctx: Ctx, m: re.Match[str]) -> bool:
     """A capitalised word and a dotted number form a product release, not a document part,
     a protocol version or a quantity with a unit."""
-    if m.group("name").lower() in NOT_PRODUCT_NAMES:
+    if fold(m.group("name")) in NOT_PRODUCT_NAMES:
         return False
     after = _NEXT_WORD_RE.match(ctx.text, m.end())
     return after is None or not in_unit_table(after.group(1))
@@ -285,7 +286,7 @@ def profile(ctx: Ctx) -> list[RawCondition]:
         out.append(ctx.make("profile", name, m.start(), m.end(), negated=neg))
     for m in ctx.finditer(THREADING_RE):
         t = "SMT" if m.group("t").upper() == "SMT" else "HT"
-        state = "enabled" if m.group("state").lower() in ("enabled", "on") else "disabled"
+        state = "enabled" if fold(m.group("state")) in ("enabled", "on") else "disabled"
         out.append(ctx.make("profile", f"{t} {state}", m.start(), m.end()))
     return out
 

@@ -15,6 +15,7 @@ from claimcheck.extract.conditions.base import (
     int_list,
     to_int,
 )
+from claimcheck.textkeys import fold
 from claimcheck.units import convert
 
 _I = re.IGNORECASE
@@ -175,7 +176,7 @@ def processing_layer(ctx: Ctx) -> list[RawCondition]:
         for m in ctx.finditer(rx):
             v = value
             if value == "yn":
-                v = "L7" if m.group("yn").lower() == "yes" else "L4"
+                v = "L7" if fold(m.group("yn")) == "yes" else "L4"
             out.append(ctx.make("processing_layer", v, m.start(), m.end()))
     return out
 
@@ -275,7 +276,9 @@ PIPE_DEPTH_RES = [
         rf"\bmax(?:imum)?{_W}concurrent{_W}streams[ \t]*+(?:of|[:=])?[ \t]*+(?P<n>\d+)", _I
     ),
 ]
-PIPE_RE = lazyre.compile(r"\b(?:HTTP[ \t]+)?pipelin(?:ing|ed|e)\b", _I)
+# HTTP pipelining is named by "pipelining"/"pipelined" or "HTTP pipeline"; the bare noun
+# "pipeline" is a build, CI or data pipeline ("pipeline scripts", "our test pipeline").
+PIPE_RE = lazyre.compile(r"\b(?:HTTP[ \t]+pipelin(?:ing|ed|e)|pipelin(?:ing|ed))\b", _I)
 
 
 PIPELINING_WORDS = ("pipelin", "streams")

@@ -18,6 +18,7 @@ from claimcheck.extract.conditions.base import (
     one_or_list,
     to_int,
 )
+from claimcheck.textkeys import fold
 from claimcheck.units import convert, is_bit_rate
 
 _I = re.IGNORECASE
@@ -269,7 +270,7 @@ def license_cap(ctx: Ctx) -> list[RawCondition]:
             if m and (cap := cap_value(q.value, q.unit)):
                 out.append(ctx.make("license_cap", cap, q.start, m.end()))
     for m in ctx.finditer(LICENSE_ID_RE):
-        lic_file = m.group(0).lower().endswith(".lic")
+        lic_file = fold(m.group(0)).endswith(".lic")
         if (lic_file or ctx.sentence_has(_LICENSE_HINT_RE, m.start())) and (
             cap := _id_rate(m.group(0))
         ):
@@ -355,9 +356,7 @@ def errors(ctx: Ctx) -> list[RawCondition]:
         percent = float(m.group("p") or m.group("rate"))
         if percent > 0:
             kind = (
-                "loss"
-                if "loss" in m.group(0).lower() or "drop" in m.group(0).lower()
-                else "failures"
+                "loss" if "loss" in fold(m.group(0)) or "drop" in fold(m.group(0)) else "failures"
             )
             value = {"count": None, "percent": percent, "kind": kind, "text": clean(m.group(0))}
             out.append(ctx.make("errors", value, m.start(), m.end()))

@@ -7,6 +7,7 @@ import re
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import NUM, Ctx, RawCondition, clean, gated, to_int
+from claimcheck.textkeys import fold
 from claimcheck.units import convert
 
 _I = re.IGNORECASE
@@ -71,7 +72,7 @@ def duration(ctx: Ctx) -> list[RawCondition]:
             continue
         end = (
             after.end()
-            if after and after.group(0).strip(" -\t").lower().startswith("steady")
+            if after and fold(after.group(0).strip(" -\t")).startswith("steady")
             else q.end
         )
         out.append(ctx.make("duration", float(seconds), q.start, end))
@@ -127,7 +128,7 @@ def runs(ctx: Ctx) -> list[RawCondition]:
                 (
                     m.start(),
                     m.end(),
-                    "weak" if policy == "best" and "run" not in m.group(0).lower() else "policy",
+                    "weak" if policy == "best" and "run" not in fold(m.group(0)) else "policy",
                     policy,
                 )
             )

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import Ctx, RawCondition, gated
+from claimcheck.textkeys import fold
 from claimcheck.units import is_bit_rate
 
 _I = re.IGNORECASE
@@ -194,7 +195,7 @@ def _limit(ctx: Ctx, m: re.Match[str]) -> tuple[int, dict] | None:
     q = inside[0] if inside else before[-1] if before else qs[0]
     u = LIMIT_UNIT_RE.search(ctx.text, lo, hi)
     if u:
-        unit = _UNIT_NAMES.get(re.sub(r"\s+", " ", u.group(1).lower()), u.group(1).upper())
+        unit = _UNIT_NAMES.get(re.sub(r"\s+", " ", fold(u.group(1))), u.group(1).upper())
     else:
         unit = q.unit or None
     return q.start, {"value": q.value, "unit": unit}

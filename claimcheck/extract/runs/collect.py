@@ -23,6 +23,7 @@ from claimcheck.extract.runs.prose import (
 )
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Document
+from claimcheck.textkeys import fold
 
 INLINE_CODE_RE = lazyre.compile(r"`([^`\n]++)`")
 # A line where a tool's printed summary begins: several summaries in one fence are split here.
@@ -185,7 +186,7 @@ def _prose_runs(doc: Document, block: Block) -> list[Run]:
             target = stated or (commands[-1] if commands else None)
             if target is None:
                 tool = TOOL_WORD_RE.search(sentence.text)
-                target = Run(tool=tool.group(1).lower() if tool else None, source="prose",
+                target = Run(tool=fold(tool.group(1)) if tool else None, source="prose",
                              start=sentence.start, end=sentence.end)  # fmt: skip
             target.errors.update(errors)
             if stated is None and not commands:

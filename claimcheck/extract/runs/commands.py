@@ -16,7 +16,7 @@ from claimcheck.extract.runs.values import duration, number
 _WRK = {"-c": "connections", "--connections": "connections", "-t": "threads",
         "--threads": "threads", "-d": "duration", "--duration": "duration", "-R": "rate",
         "--rate": "rate", "-s": "script", "--script": "script", "-H": "header",
-        "--header": "header", "--timeout": "skip", "-T": "skip", "--latency": None, "-L": None,
+        "--header": "header", "--timeout": "timeout", "-T": "timeout", "--latency": None, "-L": None,
         "-U": None, "-v": None, "--version": None}  # fmt: skip
 OPTIONS: dict[str, dict[str, str | None]] = {
     "wrk": _WRK,
@@ -188,10 +188,10 @@ def _set(run: Run, tool: str, kind: str, value: str, start: int, end: int, text:
         return
     if kind == "skip":
         return
-    if kind == "duration":
+    if kind in ("duration", "timeout"):
         secs = duration(value, 1.0)
         if secs:
-            run.duration = Value(secs, "s", start, end, text)
+            setattr(run, kind, Value(secs, "s", start, end, text))
         return
     if kind in ("rate", "rate_per_worker"):
         per, _, _ = value.partition("/")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Any
 
 from claimcheck import lazyre
 from claimcheck.extract.axislabels import classify
@@ -131,13 +133,29 @@ class _Before:
         return self.last if len(self.connections) == 1 else None
 
 
-def _columns(table: Table) -> tuple[int, int | None, int | None, str] | None:
-    """(rps column, mean latency column, errors column, latency unit) of a results table."""
+@dataclass
+class _Columns:
+    """The columns of a results table a run's rows are read from."""
+
+    rps: int
+    mean: int | None
+    errors: int | None
+    unit: str  # the mean column's unit, when its head gives one
+    # further latency statistics: (column, "max" / "stdev" / "p99", unit of the head)
+    stats: list[tuple[int, str, str]]
+
+
+def _columns(table: Table) -> _Columns | None:
+    """The rate, mean latency, errors and other latency-statistic columns of a results
+    table."""
     header = table.header
     if not header or any(OWN_LOAD_HEAD_RE.search(h) for h in header[1:]):
         return None
     labels = [classify(h) for h in header]  # the typed-table reader's reading of each head
-    rps = next((i for i, a in enumerate(labels) if i and a.metric == "rps" and not a.setting), None)
+    # a rate column that is a spread or an extreme ("Req/Sec Stdev", "Req/Sec Max") is not a
+    # rate anybody measured the run at
+    rps = next((i for i, a in enumerate(labels) if i and a.metric == "rps" and not a.setting
+                and a.statistic in (None, "mean")), None)  # fmt: skip
     if rps is None:
         return None
     mean = next((i for i, a in enumerate(labels)
@@ -146,12 +164,14 @@ def _columns(table: Table) -> tuple[int, int | None, int | None, str] | None:
     # mean: wrk prints an average, other tools a median; a mean column's cells need a time unit
     errors = next((i for i, h in enumerate(header) if i and ERRORS_HEAD_RE.search(h)), None)
     unit = labels[mean].unit if mean is not None else ""
-    return rps, mean, errors, unit
+    stats = [(i, a.statistic, a.unit) for i, a in enumerate(labels)
+             if i and i != mean and a.metric in (None, "latency") and a.statistic
+             and (a.statistic in ("max", "stdev") or a.statistic.startswith("p"))]  # fmt: skip
+    return _Columns(rps, mean, errors, unit, stats)
 
 
-def _rows(doc: Document, table: Table, cols: tuple[int, int | None, int | None, str],
-          mentions: MentionIndex) -> list[RunRow]:  # fmt: skip
-    rps_i, mean_i, err_i, unit = cols
+def _rows(doc: Document, table: Table, cols: _Columns, mentions: MentionIndex) -> list[RunRow]:
+    rps_i, mean_i, err_i, unit = cols.rps, cols.mean, cols.errors, cols.unit
     out = []
     for row in table.body:
         cells = row.cells
@@ -164,14 +184,12 @@ def _rows(doc: Document, table: Table, cols: tuple[int, int | None, int | None, 
         item = RunRow(label=_clean(cells[0].text), line=doc.position(row.start)[0],
                       start=row.start, end=row.end)  # fmt: skip
         item.rps = Value(rps, "req/s", rps_cell.start, rps_cell.end, rps_cell.text)
+        item.rps_head = table.header[rps_i]
         if mean_i is not None and mean_i < len(cells):
-            c = cells[mean_i]
-            text = _clean(c.text)
-            secs = seconds(text) if re.search(r"[a-zµ]", text) else None
-            if secs is None and unit and (n := _plain(text)) is not None:
-                secs = convert(n, unit, "second")
-            if secs is not None:
-                item.latency_mean = Value(secs, "s", c.start, c.end, c.text)
+            item.latency_mean = _time_cell(cells[mean_i], unit)
+        for i, stat, stat_unit in cols.stats:
+            if i < len(cells) and (v := _time_cell(cells[i], stat_unit)) is not None:
+                item.latency[stat] = v
         if err_i is not None and err_i < len(cells):
             c = cells[err_i]
             n = count(_clean(c.text)) if re.fullmatch(r"[\d,]+", _clean(c.text)) else None
@@ -181,6 +199,16 @@ def _rows(doc: Document, table: Table, cols: tuple[int, int | None, int | None, 
         item.device = named[0][1].id if named else None
         out.append(item)
     return out
+
+
+def _time_cell(cell: Any, unit: str) -> Value | None:
+    """A cell's time in seconds: by the unit it carries ("61.22ms", "1.83s"), else by the
+    unit of its column's head; None for a cell that is no time."""
+    text = _clean(cell.text)
+    secs = seconds(text) if re.search(r"[a-zµ]", text) else None
+    if secs is None and unit and (n := _plain(text)) is not None:
+        secs = convert(n, unit, "second")
+    return None if secs is None else Value(secs, "s", cell.start, cell.end, cell.text)
 
 
 def _clean(text: str) -> str:

@@ -37,6 +37,9 @@ class RunRow:
     rps: Value | None = None
     latency_mean: Value | None = None
     errors: Value | None = None
+    rps_head: str = ""  # the head of the rate column ("Requests/sec", "Req/Sec Avg")
+    # the other latency statistics the row gives: "max", "stdev", "p50", "p99_9" -> value
+    latency: dict[str, Value] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -62,6 +65,7 @@ class Run:
     pipelined: bool = False  # pipelined, depth unknown (a wrk pipeline script)
     duration: Value | None = None
     rate: Value | None = None  # a target (open-loop) request rate
+    timeout: Value | None = None  # the tool's request timeout (wrk --timeout), when set
     requests: Value | None = None  # requests asked for (-n)
     keepalive: bool | None = None
     warmup: bool = False  # a warm-up or priming run, not the measured one

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from claimcheck import lazyre
 from claimcheck.extract.runs.model import Run, Value
 from claimcheck.extract.runs.values import bytes_per_second, count, number, seconds
+from claimcheck.textkeys import fold
 
 _I = re.IGNORECASE
 _NUM = r"\d[\d,]*+(?:\.\d++)?"
@@ -27,7 +28,7 @@ STAT_NAMES = {"avg": "mean", "average": "mean", "mean": "mean", "stdev": "stdev"
 
 def stat_name(head: str) -> str | None:
     """The statistic a column head names: "Avg" -> mean, "97.5%" / "p(95)" / "90" -> pNN."""
-    h = head.strip().lower().rstrip(":")
+    h = fold(head.strip()).rstrip(":")
     if h in STAT_NAMES:
         return STAT_NAMES[h]
     m = re.fullmatch(r"p?\(?(\d{1,2}(?:\.\d+)?)\)?%?(?:th)?", h)
@@ -108,6 +109,8 @@ WRK_TRANSFER_RE = lazyre.compile(r"Transfer/sec:[ \t]*+(\S+)")
 PCT_LINE_RE = lazyre.compile(
     r"^[ \t]*+(\d{1,3}(?:\.\d++)?)%[ \t]++(?:in[ \t]++)?(\d[\d.,]*+[ \t]*+[a-zµμ]*+)"
 )
+# wrk2 calibrates each thread to its rate before the run: "Thread calibration: mean lat.: ..."
+WRK2_CALIBRATION_RE = lazyre.compile(r"Thread[ \t]++calibration:")
 WRK2_MEAN_RE = lazyre.compile(
     r"#\[Mean[ \t]*+=[ \t]*+([\d.]+),[ \t]*+StdDeviation[ \t]*+=[ \t]*+([\d.]+)\]"
 )
@@ -116,7 +119,14 @@ WRK2_MEAN_RE = lazyre.compile(
 def parse_wrk(text: str, offset: int) -> Run | None:
     """wrk / wrk2 / rewrk: "Running 30s test @ url", "N threads and M connections", the
     Thread Stats table (Avg Stdev Max +/- Stdev), the latency distribution, socket errors,
-    "Non-2xx or 3xx responses:", Requests/sec and Transfer/sec."""
+    "Non-2xx or 3xx responses:", Requests/sec and Transfer/sec.
+
+    What the figures are (``semantics.TOOLS``): Requests/sec is the run's rate, completed
+    responses over the runtime. The Latency row and the distribution are printed after
+    wrk's coordinated-omission correction, and its max is the observed one. The Req/Sec
+    row is per thread (read as ``thread_rps_*``), never the run's rate. wrk2 (its
+    "Thread calibration" lines, an HdrHistogram distribution) times each request from
+    when it was due at ``-R``."""
     if "Requests/sec" not in text and "Thread Stats" not in text:
         return None
     run = Run(tool="wrk", source="output", start=offset, end=offset + len(text))
@@ -130,6 +140,8 @@ def parse_wrk(text: str, offset: int) -> Run | None:
         elif m := WRK_THREADS_RE.search(line):
             run.threads = _value(line, m, 1, float(m.group(1)), "", at)
             run.connections = _value(line, m, 2, float(m.group(2)), "", at)
+        elif WRK2_CALIBRATION_RE.search(line):
+            run.tool = "wrk2"
         elif "Thread Stats" in line:
             heads = line.split()[2:]
         elif heads and line.strip().startswith("Latency") and "Distribution" not in line:
@@ -175,7 +187,11 @@ def parse_ab(text: str, offset: int) -> Run | None:
     """ApacheBench: "Concurrency Level:", "Complete requests:", "Failed requests:",
     "Non-2xx responses:", "Requests per second: N [#/sec] (mean)", "Time per request: N [ms]
     (mean)" (the first one: per concurrent request), "Transfer rate: N [Kbytes/sec]", the
-    "Connection Times (ms)" table (min mean[+/-sd] median max) and the percentage table."""
+    "Connection Times (ms)" table (min mean[+/-sd] median max) and the percentage table.
+
+    What the figures are: the rate is complete requests over the time taken; the first
+    "Time per request" is concurrency x time taken / complete requests (Little's law
+    itself, not a measured mean), the Connection Times are observed."""
     if "Requests per second:" not in text:
         return None
     run = Run(tool="ab", source="output", start=offset, end=offset + len(text), keepalive=False)
@@ -192,7 +208,7 @@ def parse_ab(text: str, offset: int) -> Run | None:
         m = AB_FIELD_RE.match(line)
         if m is None:
             continue
-        name, val = m.group(1).strip().lower(), m.group(2)
+        name, val = fold(m.group(1).strip()), m.group(2)
         n = number(val)
         if n is None:
             continue
@@ -222,7 +238,7 @@ def parse_ab(text: str, offset: int) -> Run | None:
 # --- hey and oha ---------------------------------------------------------------------------
 
 HEY_FIELD_RE = lazyre.compile(
-    r"^[ \t]*+(Total|Slowest|Fastest|Average|Requests/sec|Success rate):[ \t]*+(\S+)(?:[ \t]++(secs?|ms))?"
+    r"^[ \t]*+(Total|Slowest|Fastest|Average|Requests/sec|Success rate):[ \t]*+(\S+?)(%)?(?:[ \t]++(secs?|ms))?(?!\S)"
 )
 STATUS_LINE_RE = lazyre.compile(r"^[ \t]*+\[(\d{3})\][ \t]++(\d+)[ \t]++responses")
 ERROR_LINE_RE = lazyre.compile(r"^[ \t]*+\[(\d+)\][ \t]++\S")
@@ -230,8 +246,14 @@ ERROR_LINE_RE = lazyre.compile(r"^[ \t]*+\[(\d+)\][ \t]++\S")
 
 def parse_hey(text: str, offset: int) -> Run | None:
     """hey and oha: the "Summary:" block (Total, Slowest, Fastest, Average, Requests/sec, in
-    seconds), the latency distribution ("99% in 0.0220 secs"), "Status code distribution:"
-    ("[503] 4 responses") and "Error distribution:" ("[3] Get ...: dial tcp ...")."""
+    seconds; oha's "Success rate"), the latency distribution ("99% in 0.0220 secs"), "Status
+    code distribution:" ("[503] 4 responses") and "Error distribution:" ("[3] Get ...: dial
+    tcp ...").
+
+    What the figures are: Requests/sec counts every result, errors and timeouts included,
+    over the total time, while Average, Slowest and the distribution cover only the results
+    without an error (any status). The status counts and the error counts add up to all
+    results (``total_requests``); oha's Success rate is the share without an error."""
     if "Requests/sec:" not in text or "Summary:" not in text:
         return None
     tool = "oha" if "Success rate:" in text or "Response time distribution" in text else "hey"
@@ -239,6 +261,7 @@ def parse_hey(text: str, offset: int) -> Run | None:
     section = ""
     non_2xx = 0
     non_2xx_at: tuple[int, int, str] | None = None
+    answered = 0  # results without an error, by the status code distribution
     names = {"Slowest": "latency_max", "Fastest": "latency_min", "Average": "latency_mean"}
     for pos, line in _lines(text):
         at = offset + pos
@@ -251,7 +274,7 @@ def parse_hey(text: str, offset: int) -> Run | None:
             n = number(val)
             if n is None:
                 continue
-            unit = m.group(3) or ""
+            unit = m.group(4) or ""
             scale = 1e-3 if unit == "ms" else 1.0
             if key in names:
                 run.results[names[key]] = _value(line, m, 2, n * scale, "s", at)
@@ -259,6 +282,8 @@ def parse_hey(text: str, offset: int) -> Run | None:
                 run.results["rps"] = _value(line, m, 2, n, "req/s", at)
             elif key == "Total":
                 run.duration = _value(line, m, 2, n * scale, "s", at)
+            elif key == "Success rate" and m.group(3):
+                run.results["success_rate"] = _value(line, m, 2, n / 100, "", at)
         elif "distribution" in section and "latency" in section or "response time" in section:
             if m := PCT_LINE_RE.match(line):
                 secs = seconds(m.group(2)) if re.search(r"[a-z]", m.group(2)) else None
@@ -266,6 +291,7 @@ def parse_hey(text: str, offset: int) -> Run | None:
                 key = pct_key(m.group(1))
                 run.results[key] = _value(line, m, 2, secs, "s", at)
         elif section.startswith("status code") and (m := STATUS_LINE_RE.match(line)):
+            answered += int(m.group(2))
             if not m.group(1).startswith(("2", "3")):
                 non_2xx += int(m.group(2))
                 non_2xx_at = non_2xx_at or (at + m.start(2), at + m.end(2), m.group(2))
@@ -275,6 +301,11 @@ def parse_hey(text: str, offset: int) -> Run | None:
             run.errors["errors"] = Value(total, "", at + m.start(1), at + m.end(1), m.group(1))
     if non_2xx and non_2xx_at:
         run.errors["non_2xx"] = Value(non_2xx, "", *non_2xx_at)
+    if answered:
+        failed = run.errors["errors"].value if "errors" in run.errors else 0
+        rps = run.results.get("rps")
+        if rps is not None:
+            run.total_requests = Value(answered + failed, "", rps.start, rps.end, rps.text)
     return run if "rps" in run.results else None
 
 

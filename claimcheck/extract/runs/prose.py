@@ -10,6 +10,7 @@ import re
 from claimcheck import lazyre
 from claimcheck.extract.runs.model import Run, Value
 from claimcheck.extract.runs.values import count, duration, seconds
+from claimcheck.textkeys import fold
 
 _I = re.IGNORECASE
 _N = r"(?<![\w.,])(\d{1,3}(?:,\d{3})++|\d++)"
@@ -73,7 +74,7 @@ def sentence_run(text: str, start: int) -> Run | None:
         # "supports up to 10,000 concurrent connections": a capacity, not a run; and with
         # neither a tool nor connections no parameter makes a run (most sentences)
         return None
-    run = Run(tool=tool_m.group(1).lower() if tool_m else None, source="prose", start=start,
+    run = Run(tool=fold(tool_m.group(1)) if tool_m else None, source="prose", start=start,
               end=start + len(text))  # fmt: skip
     if m := CONNECTIONS_RE.search(text):
         g = 1 if m.group(1) else 2
@@ -131,7 +132,7 @@ def table_run(rows: list[list[tuple[str, int, int]]], start: int, end: int) -> R
     for cells in rows:
         if len(cells) < 2:
             continue
-        key = re.sub(r"[^a-z ]+", "", cells[0][0].lower()).strip()
+        key = re.sub(r"[^a-z ]+", "", fold(cells[0][0])).strip()
         name = PARAM_KEYS.get(key)
         if name is None or getattr(run, name) is not None:
             continue

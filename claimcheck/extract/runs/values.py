@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 
 from claimcheck import lazyre
+from claimcheck.textkeys import fold, folded
 
-SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "G": 1e9}
-TIME = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "μs": 1e-6, "ms": 1e-3, "s": 1.0, "sec": 1.0,
-        "secs": 1.0, "second": 1.0, "seconds": 1.0, "m": 60.0, "min": 60.0, "mins": 60.0,
-        "minute": 60.0, "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hours": 3600.0}  # fmt: skip
-SIZE = {"b": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 1024.0**2, "gb": 1e9,
-        "gib": 1024.0**3, "kbytes": 1e3}  # fmt: skip
+SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "G": 1e9}  # case-sensitive: no fold
+# Every spelling TIME_RE, DURATION_PART_RE and GO_DURATION_RE accept (looked up folded).
+TIME = folded({"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "μs": 1e-6, "ms": 1e-3, "s": 1.0,
+               "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0, "m": 60.0, "min": 60.0,
+               "mins": 60.0, "minute": 60.0, "minutes": 60.0, "h": 3600.0, "hr": 3600.0,
+               "hour": 3600.0, "hours": 3600.0})  # fmt: skip
+SIZE = folded({"b": 1.0, "kb": 1e3, "kib": 1024.0, "mb": 1e6, "mib": 1024.0**2, "gb": 1e9,
+               "gib": 1024.0**3, "kbytes": 1e3})  # fmt: skip
 
 NUMBER_RE = lazyre.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})++|\d++)(\.\d++)?[ \t]*+([kKMG]?)(?![\w])"
@@ -47,7 +50,7 @@ def seconds(text: str) -> float | None:
     m = TIME_RE.search(text)
     if m is None:
         return None
-    return float(m.group(1).replace(",", "") + (m.group(2) or "")) * TIME[m.group(3)]
+    return float(m.group(1).replace(",", "") + (m.group(2) or "")) * TIME[fold(m.group(3))]
 
 
 def duration(text: str, bare: float = 1.0) -> float | None:
@@ -64,7 +67,7 @@ def duration(text: str, bare: float = 1.0) -> float | None:
         unit = m.group(2)
         if unit is None and m.end() != len(text):
             return None
-        total += float(m.group(1)) * (TIME[unit] if unit else bare)
+        total += float(m.group(1)) * (TIME[fold(unit)] if unit else bare)
         pos = m.end()
     return total
 
@@ -75,7 +78,7 @@ def bytes_per_second(text: str) -> float | None:
     if m is None:
         return None
     value = float(m.group(1).replace(",", "") + (m.group(2) or ""))
-    return value * SIZE.get(m.group(3).lower(), 1.0)
+    return value * SIZE.get(fold(m.group(3)), 1.0)
 
 
 def count(text: str) -> int | None:

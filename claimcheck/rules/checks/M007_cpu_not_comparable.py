@@ -14,6 +14,7 @@ from claimcheck.models import Device
 from claimcheck.rules.cues import HEDGE_RE
 from claimcheck.rules.queries import cited_figures, figures_by_span
 from claimcheck.rules.registry import Hit, check
+from claimcheck.textkeys import fold
 
 OWN_TOOL_RE = lazyre.compile(
     r"\b(?:own|native|built-in|onboard|on-box|vendor-supplied|vendor's)[ \t]+(?:\w+[ \t]+)?"
@@ -114,8 +115,8 @@ def _threading(facts: FactStore, compared: list[Device]) -> str | None:
         named = {owner[m.group(0)] for m in names_rx.finditer(text)}
         if len(named) != 1:
             continue
-        words = {m.group(0).lower() for m in CORES_RE.finditer(text)}
-        words |= {m.group(0).lower() for m in STATE_RE.finditer(text)}
+        words = {fold(m.group(0)) for m in CORES_RE.finditer(text)}
+        words |= {fold(m.group(0)) for m in STATE_RE.finditer(text)}
         said.setdefault(named.pop(), (frozenset(words), text))
     if not said:
         return None

@@ -18,6 +18,7 @@ from claimcheck.rules.setup_terms import (
     listed,
 )
 from claimcheck.rules.spans import Spans
+from claimcheck.textkeys import fold
 
 _I = re.IGNORECASE
 
@@ -73,7 +74,7 @@ def _profiles(v: View) -> list[tuple[Condition | Any, set[str]]]:
                 continue
             devs = v.attribute(start, end, set())
             if devs:
-                value = re.sub(r"\s+", " ", m.group(0)).lower()
+                value = fold(re.sub(r"\s+", " ", m.group(0)))
                 found.append((_Setting(value, start, end, m.group(0)), devs))
     return found
 
