@@ -8,19 +8,24 @@ it:
   sizes, concurrency) and the cells are results;
 - a title or heading "X vs Y", "X versus Y", "X compared with Y", "X and Y compared";
 - the items of a list introduced by "devices tested", "systems under test", "contenders",
-  "software under test: ...", and "we compared X, Y and Z";
-- the subject of a result sentence ("X served 28,000 requests per second").
+  "we test the following proxies:", "software under test: ...", "we compared X, Y and Z",
+  and a kind with its members in brackets ("proxy programs (X, Y, Z) ... tested");
+- the subject of a result sentence ("X served 28,000 requests per second");
+- the layout of the results (``structure_seeds``): a heading over one system's results,
+  the labels of figures, a "Proxy: X" line.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from claimcheck import lazyre, regexlit
 from claimcheck.extract.names import COMPUTED_COLUMNS, clean_name, enumeration, is_generic, tokens
+from claimcheck.extract.seed import Seed, plain_label
+from claimcheck.extract.seed import make_seed as _seed
 from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.structure_seeds import figure_labels, section_seeds
 from claimcheck.models import Block, Document
 from claimcheck.textkeys import fold
 
@@ -114,28 +119,6 @@ RESULT_VERBS = frozenset(
 )
 
 
-@dataclass(slots=True)
-class Seed:
-    """A name at a structural position: the name as written, its span and version."""
-
-    name: str
-    start: int
-    end: int
-    source: str  # axis | header | title | list | subject
-    version: str | None = None
-    vendor: str | None = None  # from a maker column beside a table axis
-    cell_end: int = 0  # a table label: where its cell ends
-
-
-def _seed(fragment: str, at: int, source: str, side: str = "left") -> Seed | None:
-    found = clean_name(fragment, side)
-    if found is None:
-        return None
-    name, offset, version = found
-    start = at + offset
-    return Seed(name, start, start + len(name), source, version)
-
-
 def seeds(doc: Document) -> list[Seed]:
     """Every name the document puts at a structural position, in document order."""
     out = _seeds(doc)
@@ -157,8 +140,8 @@ def seeds(doc: Document) -> list[Seed]:
 def _seeds(doc: Document) -> list[Seed]:
     out: list[Seed] = []
     previous: Block | None = None
-    sections = _section_seeds(doc)
-    out.extend(_figure_labels(doc))
+    sections = section_seeds(doc)
+    out.extend(figure_labels(doc))
     for block in doc.blocks:
         if block.table is not None:
             if block.table.kind not in ("tool_output", "code"):
@@ -180,229 +163,6 @@ def _seeds(doc: Document) -> list[Seed]:
             previous = block
     out.sort(key=lambda s: s.start)
     return out
-
-
-# what may follow the name in a heading over one system's results: a version in brackets,
-# an arrow to what it forwards to ("## Kestrel (2.1) --> backend"), generic words
-_HEADING_REST = lazyre.compile(
-    r"[ \t]*+(?:[(\[][ \t]*+(?:v|version[ \t]*+)?\d[\w.+-]*+[ \t]*+[)\]])?+[ \t]*+"
-    r"(?:(?:-{1,2}>|=>|→).*+)?+$"
-)
-_HEADING_VERSION = lazyre.compile(r"[ \t]*+[(\[][ \t]*+(?:v|version[ \t]*+)?(\d[\w.+-]*+)")
-_FIGURE = lazyre.compile(r"\d")
-# a figure with a unit of a result: "41,200 req/s", "7ms", "9.4 Gbps", "Requests/sec: 48211"
-_UNITS = (
-    r"(?:req(?:uest)?s?/s(?:ec)?|rps|RPS|qps|tps|TPS|cps|CPS|ops/s|ms|µs|us|Gbps|Mbps|Gbit/s"
-    r"|Mbit/s|GB/s|MB/s|conn(?:ection)?s?/s)"
-)
-_RESULT_FIGURE = lazyre.compile(
-    rf"\d[\d,.]*+[ \t]*+[kKM]?[ \t]*+{_UNITS}(?![\w/])|(?i:requests/sec|req/s)[ \t]*+:[ \t]*+\d"
-)
-
-
-def _section_seeds(doc: Document) -> dict[int, list[Seed]]:
-    """Headings that hold one system's results: "## Kestrel (2.1)" or "## Kestrel --> nginx"
-    over tool output or a table of figures. A heading names a system only when nothing but
-    a version, an arrow or generic words follows the name, and when the name is written like
-    a product or the report names it outside its headings too: "## Experimental setup" and
-    "## POWER EFFICIENCY" over figures are sections, not contenders."""
-    out: dict[int, list[Seed]] = {}
-    found: list[tuple[Block, Seed, bool, bool]] = []
-    blocks = doc.blocks
-    outside: list[str] | None = None
-    for i, block in enumerate(blocks):
-        if block.kind != "heading" or not _holds_results(blocks, i):
-            continue
-        text = block.text
-        lead = len(text) - len(text.lstrip("# \t"))
-        s = _seed(text[lead:], block.start + lead, "header")
-        if s is None:
-            continue
-        words = tokens(s.name)
-        while len(words) > 1 and is_generic(words[-1]):  # "Kestrel Performance"
-            if fold(words.pop()) not in _RESULT_WORDS:
-                words = []  # "Segment Two", "Flow Control Configuration": not a system's results
-        if not words or len(words) > 3 or "/" in s.name or "#" in s.name:
-            continue
-        if len(words) > 1 and all(w.isupper() for w in words):
-            continue  # a shouted section title, not a name
-        s.name = doc.text[s.start : s.start + len(s.name)]
-        s.name = s.name[: s.name.index(words[-1]) + len(words[-1])]
-        s.end = s.start + len(s.name)
-        rest = doc.text[s.end : block.start + len(text)]
-        ahead = re.split(r"-{1,2}>|=>|→", rest)[0]
-        if not _HEADING_REST.match(rest) and not all(
-            is_generic(w) or _VERSIONISH(w) for w in tokens(ahead)
-        ):
-            continue
-        if outside is None:
-            outside = [b.text for b in blocks if b.kind != "heading"]
-        version = _HEADING_VERSION.match(rest)
-        if version and not s.version:
-            s.version = version.group(1)
-        named = _product_like_name(s.name) or _named_in(outside, s.name)
-        found.append((block, s, named, _holds_run(blocks, i)))
-    # sections side by side, each over its own system's tool run, name them even when the
-    # report names them nowhere else ("## Kestrel" and "## Ferrox" over wrk output)
-    for block, s, named, run in found:
-        level = _level(block)
-        siblings = {
-            norm_label(t.name)
-            for b, t, _, r in found
-            if r and _level(b) == level and b is not block
-        }
-        if named or (run and siblings - {norm_label(s.name)}):
-            out[block.start] = [s]
-    return out
-
-
-def _holds_run(blocks: list[Block], i: int) -> bool:
-    """The heading's own section holds a tool's output."""
-    for b in blocks[i + 1 :]:
-        if b.kind == "heading":
-            return False
-        if b.table is not None and b.table.kind == "tool_output":
-            return True
-    return False
-
-
-def _level(block: Block) -> int:
-    return len(block.text) - len(block.text.lstrip("#"))
-
-
-# words after a name in a heading over that system's results ("Kestrel Performance")
-_RESULT_WORDS = {"results", "result", "performance", "benchmark", "benchmarks", "numbers",
-                 "throughput", "latency", "test", "tests", "run", "runs", "output"}  # fmt: skip
-
-
-def _product_like_name(name: str) -> bool:
-    """Written like a product: a capital inside a word ("QuillD"), letters with digits
-    ("K7"), or capitals ("RAUTA")."""
-    return any(
-        re.search(r"[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]", w) or (w.isupper() and len(w) >= 3)
-        for w in tokens(name)
-    )
-
-
-def _named_in(texts: list[str], name: str) -> bool:
-    """One of ``texts`` names ``name`` as a whole word: in any case, but a capitalised
-    word ("Experimental") only capitalised and inside a sentence, where an ordinary word
-    is not."""
-    words = name.split()
-    if all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in words):
-        word = re.compile(rf"(?<=[\w,;][ \t]){re.escape(name)}(?![\w-])")
-    else:
-        word = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-    return any(word.search(t) for t in texts)
-
-
-# "- Kestrel: 41,200 req/s", "Kestrel (v2): 9.1 Gbps", a line of a program's output
-# "kestrel: 12,820 req/sec, avg 7ms": a label, then a result figure
-_LABEL_FIGURE = lazyre.compile(
-    r"^[ \t>*+-]*+(?:\d{1,2}[.)][ \t]++)?[*_`]*+(?P<label>[A-Za-z][^:\n*_`()]{0,38}?)[*_`]*+"
-    r"[ \t]*+(?:\([^()\n]{0,40}+\)[ \t]*+)?:[ \t]*+[*_`]*+~?\d[\d,.]*+[ \t]*+[kKM]?[ \t]*+"
-    rf"{_UNITS}(?![\w/])",
-    re.MULTILINE,
-)
-# "kestrel(112,650 req/s) and ferrox(42,658 req/s)": a name with its figure in brackets
-_NAME_FIGURE = lazyre.compile(
-    rf"(?<![\w./-])(?P<label>[A-Za-z][\w.+-]{{1,30}}+)\([ \t]*+\d[\d,.]*+[ \t]*+[kKM]?[ \t]*+"
-    rf"{_UNITS}[ \t]*+\)"
-)
-# "- Proxy: Kestrel 2.1 with four workers": a line that says which system is under test
-_ROLE_LINE = lazyre.compile(
-    r"^[ \t>*+-]*+[*_]*+(?i:(?:reverse[ \t]|api[ \t])?proxy|(?:api[ \t])?gateway"
-    r"|load[ \t]balancer|adc|devices?[ \t]under[ \t]test|dut|systems?[ \t]under[ \t]test|sut"
-    r"|service[ \t]mesh|ingress[ \t]controller|web[ \t]server|products?[ \t]tested)[*_]*+"
-    r"[ \t]*+:[*_]*+[ \t]++(?P<value>[^\n]++)",
-    re.MULTILINE,
-)
-
-
-def _figure_labels(doc: Document) -> list[Seed]:
-    """Systems named by the labels of their figures: two or more "Label: figure" items of
-    one list or lines of one code block, and "name(figure)" in prose; and the system a
-    "Proxy: X" line puts under test. A label becomes a seed when it is a name and nothing
-    else (no unit or statistic in it), written like a product (a capital inside, digits,
-    capitals) or named elsewhere in the report too."""
-    out: list[Seed] = []
-    group: list[Seed] = []
-    spans: list[tuple[int, int]] = []
-
-    def close() -> None:
-        if len({norm_label(g.name) for g in group}) >= 2:
-            out.extend(g for g in group if _product_like(doc, g, spans))
-        group.clear()
-
-    for block in doc.blocks:
-        code = block.kind == "code" or (block.table is not None and block.table.kind == "code")
-        if block.kind != "list_item":
-            close()
-        if block.kind not in ("list_item", "paragraph") and not code:
-            continue
-        text = block.text if block.kind != "code" and block.table is None else None
-        raw = doc.text[block.start : block.end] if text is None else text
-        for m in _LABEL_FIGURE.finditer(raw):
-            s = _label_seed(m.group("label"), block.start + m.start("label"))
-            if s is not None:
-                group.append(s)
-                spans.append((block.start + m.start(), block.start + m.end()))
-        if code:
-            close()
-        if block.kind in ("list_item", "paragraph"):
-            for m in _NAME_FIGURE.finditer(block.text):
-                s = _label_seed(m.group("label"), block.start + m.start("label"))
-                if s is not None:
-                    out.append(s)
-            for m in _ROLE_LINE.finditer(block.text):
-                s = _seed(m.group("value"), block.start + m.start("value"), "list")
-                if s is not None:
-                    out.append(s)
-    close()
-    return out
-
-
-def norm_label(name: str) -> str:
-    """A label compared with the others of its group: case and blanks dropped."""
-    return re.sub(r"\s+", "", name).casefold()
-
-
-def _label_seed(label: str, at: int) -> Seed | None:
-    """The seed a figure's label names, or None: the label must be the name and generic
-    words only, with no unit, rate or statistic ("Requests/sec", "p99")."""
-    s = _seed(label, at, "list")
-    if s is None or not _plain_label(label.strip()):
-        return None
-    rest = label[s.end - at :]
-    if not all(is_generic(w) or _VERSIONISH(w) for w in tokens(rest)):
-        return None
-    return s
-
-
-def _product_like(doc: Document, seed: Seed, spans: list[tuple[int, int]]) -> bool:
-    """Written like a product ("QuillD", "K7", "RAUTA") or named outside the labels too."""
-    if _product_like_name(seed.name):
-        return True
-    word = re.compile(rf"(?<![\w.-]){re.escape(seed.name)}(?![\w-])", re.IGNORECASE)
-    return any(not any(a <= m.start() < b for a, b in spans) for m in word.finditer(doc.text))
-
-
-def _VERSIONISH(word: str) -> bool:
-    return bool(re.fullmatch(r"[vV]?\d[\w.+-]*", word))
-
-
-def _holds_results(blocks: list[Block], i: int) -> bool:
-    """The heading's own section (up to the next heading) holds tool output or a table or
-    code block with figures."""
-    for b in blocks[i + 1 :]:
-        if b.kind == "heading":
-            return False
-        if b.table is not None and b.table.kind not in ("tool_output", "code"):
-            if _FIGURE.search(b.text):
-                return True
-        elif b.table is not None and b.table.kind == "tool_output" or _RESULT_FIGURE.search(b.text):
-            return True  # a configuration's numbers are no results: a rate or a time is
-    return False
 
 
 def _is_title(doc: Document, block: Block) -> bool:
@@ -474,24 +234,12 @@ def _header_names(table) -> list[Seed]:
     # a column computed from the others ("Winner", "Improvement") names no system
     cells = [c for c in heads[-1].cells[1:] if fold(c.text.strip(" *")) not in COMPUTED_COLUMNS]
     found = [_seed(c.text, c.start, "header") for c in cells]
-    named = [s for s in found if s and _plain_label(s.name) and s.name == s.name.strip()]
+    named = [s for s in found if s and plain_label(s.name) and s.name == s.name.strip()]
     if len(named) != len(cells) or any(
         s.name != c.text.strip(" *") for s, c in zip(named, cells, strict=True)
     ):
         return []  # a header with more than a name ("Throughput (Gbps)") is a metric
     return named
-
-
-_METRICISH = lazyre.compile(
-    r"(?i:req|rps|tps|cps|qps|ops|mbps|gbps|kbps|ms|us|sec|/s|latency|throughput|avg|mean|"
-    r"median|stdev|min|max|p\d|errors?|timeouts?|transfer|rate|%|cpu|memory|bytes?|kb|mb|gb)"
-)
-
-
-def _plain_label(name: str) -> bool:
-    """A header that names and does not measure: no unit, rate or statistic in it."""
-    parts = [p for t in tokens(name) for p in re.split(r"[/()]", t) if p]
-    return "/" not in name and not any(_METRICISH.fullmatch(p) for p in parts)
 
 
 def _numeric_body(rows: list) -> bool:
