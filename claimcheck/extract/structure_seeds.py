@@ -21,10 +21,12 @@ from claimcheck.textkeys import fold
 # what may follow the name in a heading over one system's results: a version in brackets,
 # an arrow to what it forwards to ("## Kestrel (2.1) --> backend"), generic words
 _HEADING_REST = lazyre.compile(
-    r"[ \t]*+(?:[(\[][ \t]*+(?:v|version[ \t]*+)?\d[\w.+-]*+[ \t]*+[)\]])?+[ \t]*+"
+    r"(?<![ \t])[ \t]*+(?:[(\[][ \t]*+(?:v|version[ \t]*+)?\d[\w.+-]*+[ \t]*+[)\]])?+[ \t]*+"
     r"(?:(?:-{1,2}>|=>|→).*+)?+$"
 )
-_HEADING_VERSION = lazyre.compile(r"[ \t]*+[(\[][ \t]*+(?:v|version[ \t]*+)?(\d[\w.+-]*+)")
+_HEADING_VERSION = lazyre.compile(
+    r"(?<![ \t])[ \t]*+[(\[][ \t]*+(?:v|version[ \t]*+)?(\d[\w.+-]*+)"
+)
 _FIGURE = lazyre.compile(r"\d")
 # a figure with a unit of a result: "41,200 req/s", "7ms", "9.4 Gbps", "Requests/sec: 48211"
 _UNITS = (
@@ -32,7 +34,8 @@ _UNITS = (
     r"|Mbit/s|GB/s|MB/s|conn(?:ection)?s?/s)"
 )
 _RESULT_FIGURE = lazyre.compile(
-    rf"\d[\d,.]*+[ \t]*+[kKM]?[ \t]*+{_UNITS}(?![\w/])|(?i:requests/sec|req/s)[ \t]*+:[ \t]*+\d"
+    rf"(?<![\d,.])\d[\d,.]*+[ \t]*+[kKM]?[ \t]*+{_UNITS}(?![\w/])"
+    r"|(?i:requests/sec|req/s)[ \t]*+:[ \t]*+\d"
 )
 
 
