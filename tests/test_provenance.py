@@ -190,6 +190,111 @@ def test_a_publisher_that_says_it_tested_its_own_product_needs_no_device_list() 
     assert provenance(text).relation == "independent"
 
 
+# --- self-benchmarks told by what the maker does, not by a byline --------------------------
+
+DOCS_PAGE = """## Varrow Edge throughput
+
+Varrow ran these tests on three identical cloud instances.
+
+| Scenario | Requests/s | p99 (ms) |
+|---|---|---|
+| Varrow proxy, no plugins | 90,400 | 4.1 |
+| Varrow proxy, key auth | 71,800 | 5.6 |
+"""
+
+
+def test_a_maker_that_ran_these_tests_on_its_own_product_is_a_self_benchmark() -> None:
+    # a docs page: the only device is named in the results table's row labels
+    prov = provenance(DOCS_PAGE)
+    assert prov.relation == "self"
+    assert prov.statement is not None and prov.statement.how == "X ran"
+    assert prov.statement.entity == "Varrow" and prov.statement.role == "tester"
+    assert [n for n, _ in s008(DOCS_PAGE)] == [3]
+    # the same construction with something of the first person's used for the work
+    text = DOCS_PAGE.replace(
+        "Varrow ran these tests on", "Varrow measures throughput with our open test kit on"
+    )
+    assert provenance(text).relation == "self"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Orbis Labs ran these tests on three identical cloud instances.",  # a lab: independent
+        "Varrow published results last year; we could not reproduce them.",  # not this report
+        "Varrow publishes its own results, which we did not use.",
+        "Varrow did not run these tests.",
+    ],
+)
+def test_a_subject_that_did_not_do_this_report_s_work_is_no_self_benchmark(sentence: str) -> None:
+    text = DOCS_PAGE.replace("Varrow ran these tests on three identical cloud instances.", sentence)
+    assert provenance(text).relation != "self", sentence
+    assert not s008(text)
+
+
+README_OTHERS = """# Quillmux Benchmark
+
+Scripts that benchmark quillmux's throughput and compare it with other popular open source
+proxies.
+
+| Case | Requests/s |
+|---|---|
+| quillmux-http | 61,000 |
+| ferrox-http | 58,200 |
+"""
+
+
+def test_a_readme_setting_its_own_project_against_the_others() -> None:
+    prov = provenance(README_OTHERS)
+    assert prov.relation == "self"
+    assert prov.statement is not None and prov.statement.how == "X against others"
+    assert prov.statement.entity == "quillmux"
+    assert [n for n, _ in s008(README_OTHERS)] == [3]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("# Quillmux Benchmark", "# Proxy shoot-out"),  # the title is nobody's own
+        ("# Quillmux Benchmark", "# Benchmarks"),
+        ("with other popular open source\nproxies", "with other runs of the same\nscript"),
+        ("and compare it with other", "and do not compare it with other"),
+    ],
+)
+def test_one_against_others_needs_the_title_s_project_and_a_kind_of_product(
+    old: str, new: str
+) -> None:
+    text = README_OTHERS.replace(old, new)
+    assert text != README_OTHERS
+    assert provenance(text).relation != "self"
+    assert not s008(text)
+
+
+BLOG = """# Tarnwick and Ossel, measured again
+
+We re-ran the benchmarks with the latest release of both meshes. Tarnwick served 9,800
+requests/s and Ossel served 6,100 requests/s at the same p99 target.
+
+## Thanks
+
+Our thanks to the foundation that made it possible for the Tarnwick project to run these
+experiments.
+"""
+
+
+def test_a_project_that_ran_the_experiments_on_its_blog() -> None:
+    prov = provenance(BLOG)
+    assert prov.relation == "self"
+    assert prov.statement is not None and prov.statement.role == "tester"
+    assert prov.statement.entity == "Tarnwick"
+    assert [n for n, _ in s008(BLOG)] == [8]
+    # a project thanked for a harness did no measuring of its own
+    text = BLOG.replace(
+        "for the Tarnwick project to run these\nexperiments", "to use the\nTarnwick project harness"
+    )
+    assert provenance(text).relation == "unknown"
+
+
 # --- competitors ------------------------------------------------------------------------------
 
 

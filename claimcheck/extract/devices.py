@@ -116,9 +116,9 @@ def _mentions(doc: Document) -> list[_Found]:
                 model = None  # "NetScaler P95" is a percentile, not a model
             if "Virtual Edition" in m.group(0) or "(VE)" in m.group(0):
                 model = model or "VE"
-            out.append(
-                _Found(family, model, block.start + m.start(), block.start + m.end(), m.group(0))
-            )
+            said = m.group(0).rstrip()  # the pattern may take the blank before a missing model
+            start = block.start + m.start()
+            out.append(_Found(family, model, start, start + len(said), said))
     return out
 
 

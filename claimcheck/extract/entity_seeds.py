@@ -8,19 +8,24 @@ it:
   sizes, concurrency) and the cells are results;
 - a title or heading "X vs Y", "X versus Y", "X compared with Y", "X and Y compared";
 - the items of a list introduced by "devices tested", "systems under test", "contenders",
-  "software under test: ...", and "we compared X, Y and Z";
-- the subject of a result sentence ("X served 28,000 requests per second").
+  "we test the following proxies:", "software under test: ...", "we compared X, Y and Z",
+  and a kind with its members in brackets ("proxy programs (X, Y, Z) ... tested");
+- the subject of a result sentence ("X served 28,000 requests per second");
+- the layout of the results (``structure_seeds``): a heading over one system's results,
+  the labels of figures, a "Proxy: X" line.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from claimcheck import lazyre, regexlit
-from claimcheck.extract.names import clean_name, enumeration, is_generic, tokens
+from claimcheck.extract.names import COMPUTED_COLUMNS, clean_name, enumeration, is_generic, tokens
+from claimcheck.extract.seed import Seed, plain_label
+from claimcheck.extract.seed import make_seed as _seed
 from claimcheck.extract.sentences import Sentence, split
+from claimcheck.extract.structure_seeds import figure_labels, section_seeds
 from claimcheck.models import Block, Document
 from claimcheck.textkeys import fold
 
@@ -42,13 +47,28 @@ CONDITION_HEADER = lazyre.compile(
 )
 _VS = lazyre.compile(r"[ \t](?:vs\.?|versus|v\.)[ \t]|[ \t]compared[ \t](?:with|to|against)[ \t]")
 _COMPARED = lazyre.compile(r"[ \t](?:compared|head[ \t]to[ \t]head|side[ \t]by[ \t]side)\b")
+# the kinds of system a report compares, in the plural ("proxies", "proxy programs")
+_KINDS = (
+    r"(?:devices|products|systems|appliances|proxies|(?:proxy|server)[ \t]programs|servers"
+    r"|gateways|frameworks|implementations|solutions|software|load[ \t]balancers|platforms"
+    r"|targets|meshes|service[ \t]meshes|ingress[ \t]controllers|runtimes|libraries|ADCs)"
+)
 LEAD_IN = lazyre.compile(
     r"\b(?:(?:devices?|products?|systems?|appliances?|proxies|servers?|gateways?|frameworks?|"
     r"implementations?|solutions?|software|load[ \t]balancers?|platforms?|targets?|"
-    r"meshes|ingress[ \t]controllers?|runtimes?|libraries)[ \t]+(?:tested|under[ \t]test|"
-    r"compared|benchmarked|evaluated|measured)|contenders|competitors|candidates)\b",
+    r"meshes|ingress[ \t]controllers?|runtimes?|libraries)[ \t]+(?:(?:were|are)[ \t]+)?"
+    r"(?:tested|under[ \t]test|compared|benchmarked|evaluated|measured)|contenders|competitors"
+    r"|candidates"
+    # "We test the following proxies:", "we benchmarked the following three gateways:"
+    r"|(?:test|tested|testing|compare|compared|comparing|benchmark|benchmarked|benchmarking"
+    r"|evaluate|evaluated|measure|measured)[ \t]+(?:the[ \t]+)?following[ \t]+(?:[\w-]+[ \t]+)"
+    rf"{{0,2}}?{_KINDS})\b",
     re.IGNORECASE,
 )
+# "Different proxy programs (A, B, C) will be installed and tested": the kind, then its
+# members in parentheses, in a sentence that tests or compares
+_PAREN_LIST = lazyre.compile(rf"(?i:\b{_KINDS})[ \t]*+\(([^()\n]{{3,200}}+)\)")
+_TESTS = lazyre.compile(r"(?i:\b(?:test|compar|benchmark|evaluat|measur)\w*)")
 _WE_COMPARED = lazyre.compile(
     r"\b(?:we|I)[ \t]+(?:compared|tested|benchmarked|evaluated|pitted)[ \t]+",
     re.IGNORECASE,
@@ -99,28 +119,6 @@ RESULT_VERBS = frozenset(
 )
 
 
-@dataclass(slots=True)
-class Seed:
-    """A name at a structural position: the name as written, its span and version."""
-
-    name: str
-    start: int
-    end: int
-    source: str  # axis | header | title | list | subject
-    version: str | None = None
-    vendor: str | None = None  # from a maker column beside a table axis
-    cell_end: int = 0  # a table label: where its cell ends
-
-
-def _seed(fragment: str, at: int, source: str, side: str = "left") -> Seed | None:
-    found = clean_name(fragment, side)
-    if found is None:
-        return None
-    name, offset, version = found
-    start = at + offset
-    return Seed(name, start, start + len(name), source, version)
-
-
 def seeds(doc: Document) -> list[Seed]:
     """Every name the document puts at a structural position, in document order."""
     out = _seeds(doc)
@@ -142,12 +140,15 @@ def seeds(doc: Document) -> list[Seed]:
 def _seeds(doc: Document) -> list[Seed]:
     out: list[Seed] = []
     previous: Block | None = None
+    sections = section_seeds(doc)
+    out.extend(figure_labels(doc))
     for block in doc.blocks:
         if block.table is not None:
             if block.table.kind not in ("tool_output", "code"):
                 out.extend(_table_seeds(block))
         elif block.kind == "heading" or _is_title(doc, block):
-            out.extend(_vs_seeds(block.text, block.start, "title"))
+            found = _vs_seeds(block.text, block.start, "title")
+            out.extend(found or sections.get(block.start, []))
         if block.kind == "list_item" and previous is not None and _leads_in(previous):
             s = _seed(block.text, block.start, "list")
             if s:
@@ -230,26 +231,15 @@ def _header_names(table) -> list[Seed]:
     heads = [r for r in table.rows if r.is_header]
     if not heads or len(heads[-1].cells) < 2 or not _numeric_body(table.body):
         return []
-    found = [_seed(c.text, c.start, "header") for c in heads[-1].cells[1:]]
-    named = [s for s in found if s and _plain_label(s.name) and s.name == s.name.strip()]
-    cells = heads[-1].cells[1:]
+    # a column computed from the others ("Winner", "Improvement") names no system
+    cells = [c for c in heads[-1].cells[1:] if fold(c.text.strip(" *")) not in COMPUTED_COLUMNS]
+    found = [_seed(c.text, c.start, "header") for c in cells]
+    named = [s for s in found if s and plain_label(s.name) and s.name == s.name.strip()]
     if len(named) != len(cells) or any(
         s.name != c.text.strip(" *") for s, c in zip(named, cells, strict=True)
     ):
         return []  # a header with more than a name ("Throughput (Gbps)") is a metric
     return named
-
-
-_METRICISH = lazyre.compile(
-    r"(?i:req|rps|tps|cps|qps|ops|mbps|gbps|kbps|ms|us|sec|/s|latency|throughput|avg|mean|"
-    r"median|stdev|min|max|p\d|errors?|timeouts?|transfer|rate|%|cpu|memory|bytes?|kb|mb|gb)"
-)
-
-
-def _plain_label(name: str) -> bool:
-    """A header that names and does not measure: no unit, rate or statistic in it."""
-    parts = [p for t in tokens(name) for p in re.split(r"[/()]", t) if p]
-    return "/" not in name and not any(_METRICISH.fullmatch(p) for p in parts)
 
 
 def _numeric_body(rows: list) -> bool:
@@ -300,6 +290,19 @@ def _inline_lists(block: Block) -> list[Seed]:
         body = rest[: end.start()] if end else rest
         items = [_seed(p, block.start + colon + 1 + o, "list") for p, o in enumeration(body)]
         out.extend(s for s in items if s)
+    if "(" in text and _TESTS.search(text):
+        for m in _PAREN_LIST.finditer(text):
+            stop = re.search(r"[.!?](?:\s|$)", text[m.end() :])
+            sentence = text[
+                max(text.rfind(". ", 0, m.start()), 0) : m.end() + (stop.end() if stop else 0)
+            ]
+            if ":" in m.group(1) or not _TESTS.search(sentence):
+                continue  # "(examples: A and B)" cites; the sentence must test or compare
+            at = block.start + m.start(1)
+            items = [_seed(p, at + o, "list") for p, o in enumeration(m.group(1))]
+            named = [s for s in items if s]
+            if len(named) >= 2 and len(named) == len(items):
+                out.extend(named)
     for m in _finditer(_WE_COMPARED, text, low):
         rest = text[m.end() : m.end() + 300]
         end = _ENUM_END.search(rest)

@@ -50,23 +50,58 @@ _GENERIC_WORDS = (
     "candidate candidates participant participants firmware build builds firewall "
     "firewalls switch switches router routers "
 )
-GENERIC = frozenset(_GENERIC_WORDS.split(" ")) - {""}
+# Columns computed from the compared systems' figures ("| Metric | A | B | Winner | Improvement |")
+_COMPUTED_COLUMNS = "winner improvement difference diff delta ratio change gain speedup notes note"
+# Protocols, certificate and key types: conditions of a test, never a system ("HTTP/2: 12,820
+# req/s" measures a protocol's run; "RSA" and "EC" are certificate types)
+_PROTOCOLS = (
+    "http/1.0 http/1.1 http/2 http/3 http1 http2 http3 h1 h2 h2c h3 quic grpc websocket "
+    "websockets rsa ec ecc ecdsa ecdhe ecdh dhe aes ipv4 ipv6 tls1.2 tls1.3 mtls amqp mqtt "
+    "wsgi asgi cgi fastcgi gzip br brotli zstd deflate"
+)
+# Parts of the machine a test runs on ("vCPU Sizing", "kernel: soft lockup"): a condition
+_MACHINE = "vcpu vcpus kernel"
+# What a heading says is shown or done, before the name it is about ("Comparing CPU
+# Flamegraphs Cilium vs ..."): never part of a name
+_SHOWN = "comparing flamegraph flamegraphs chart charts graphs plot plots histogram histograms"
+COMPUTED_COLUMNS = frozenset(_COMPUTED_COLUMNS.split())
+# the first part of a compound that describes a set-up rather than names a product:
+# "per-core workers", "multi-threaded", "single-process", "non-blocking", "self-hosted"
+_PREFIXES = "per multi single non dual quad semi self pre post"
+_DESCRIBING_PREFIXES = frozenset(_PREFIXES.split())
+GENERIC = (
+    frozenset(_GENERIC_WORDS.split(" "))
+    | frozenset(f"{_COMPUTED_COLUMNS} {_PROTOCOLS} {_SHOWN} {_MACHINE}".split())
+) - {""}
 
-_TOKEN = lazyre.compile(r"[A-Za-z0-9][\w.+/'-]*")
+# a word of a name; a name written in Latin letters ends where another script begins
+# ("Nginx静态页基准测试" is "Nginx" and a Chinese heading)
+_TOKEN = lazyre.compile(r"[A-Za-z0-9](?:[^\W\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]|[.+/'-])*")
 _VERSION = lazyre.compile(
     r"(?<![\w.])(?:(?:(?i:v|ver\.?|version|release|r))?+\d++(?:\.\w++)++[\w.+-]*+|[vV]\d[\w.+-]*+)"
 )
 _BARE_NUMBER = lazyre.compile(r"[\d.,]++[ \t]*+\S{0,3}+")
 _NUMBER_WITH_UNIT = lazyre.compile(r"[\d.,]+[ \t]*%?[A-Za-z/]{0,8}")
 _POSSESSIVE = lazyre.compile(r"['’]s$")
-_CUT = lazyre.compile(r"[,:;(\[{|]|[ \t][-–—][ \t]|[ \t]@[ \t]")
+# where a name ends: punctuation, a dash, "@", an arrow ("Kestrel --> backend": a proxy in
+# front of what it forwards to)
+_CUT = lazyre.compile(r"[,:;(\[{|]|[ \t][-–—][ \t]|[ \t]@[ \t]|[ \t]?(?:-{1,2}>|=>|→)")
+_LINK = lazyre.compile(
+    r"<https?://[^>\s]*+>|\]\(https?://[^)\s]*+\)|https?://\S++|\[(?=[^\]\n]{1,60}+\]\(https?://)"
+)
+# "Pants |release|", "Kestrel {{ site.version }}": the version a rendered page shows
+_VERSION_PLACEHOLDER = lazyre.compile(
+    r"\|(?:release|version)\||\{\{[ \t]*+[\w.]*(?:release|version)[\w.]*[ \t]*+\}\}"
+)
 MAX_TOKENS = 6
 MAX_CHARS = 48
 
 
 def is_generic(word: str) -> bool:
-    """Is ``word`` one of the generic words of performance writing (any case)?"""
-    return word.lower().strip(".'") in GENERIC
+    """Is ``word`` one of the generic words of performance writing (any case)? A compound
+    that opens with a describing prefix is one too ("per-core", "single-threaded")."""
+    low = word.lower().strip(".'")
+    return low in GENERIC or low.split("-", 1)[0] in _DESCRIBING_PREFIXES and "-" in low
 
 
 def _namelike(token: str) -> bool:
@@ -97,6 +132,9 @@ def clean_name(fragment: str, side: str = "left") -> tuple[str, int, str | None]
     if not fragment or len(fragment) > 400:
         return None
     text = fragment.replace("*", " ").replace("`", " ").replace("_", " ")
+    # a link's address is no part of the name, and the version may follow it ("`Tornado
+    # <https://...>`_ 2.0", "[Kestrel](https://...) 1.4"): blanked, offsets kept
+    text = _LINK.sub(lambda m: " " * len(m.group()), text)
     if side == "left":
         cut = _CUT.search(text)
         if cut:
@@ -142,6 +180,8 @@ def clean_name(fragment: str, side: str = "left") -> tuple[str, int, str | None]
         return None
     if not any(_namelike(t) for _, t in run) or not run[0][1][:1].isalnum():
         return None
+    if version is None and (held := _VERSION_PLACEHOLDER.search(fragment, start + len(name))):
+        version = held.group()  # a docs source's placeholder for the release it documents
     return name, start, version
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from claimcheck import lazyre, regexlit
+from claimcheck.extract.names import is_generic, tokens
 from claimcheck.extract.provenance_fact import Competitor, Party, Provenance, Role
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Device, Document
@@ -236,7 +237,42 @@ TEAM_VERB_RE = lazyre.compile(
     rf"(?<![ \t])(?:['’]s{_W}own\b|{_W}(?:(?:has|have|had){_W})?(?:[a-z]+ly{_W})?"
     rf"(?:measure[sd]?|ran|runs?|test(?:s|ed)?|benchmark(?:s|ed)?|compare[sd]?|publish(?:es|ed)?"
     rf"|wrote|writes?|maintain(?:s|ed)?|prepared|produced|collected|gathered|conducted"
-    rf"|performed|evaluated|presents?|reports?|reported|built|develops?|developed)\b)",
+    rf"|performed|evaluated|presents?|reports?|reported|built|develops?|developed)\b"
+    # "made it possible for the X project to run these experiments": the team did the work
+    rf"|{_W}to{_W}(?:run|re-?run|measure|test|benchmark|conduct|perform|repeat|publish)\b)",
+    _I,
+)
+# "Kestrel ran these tests", "Kestrel now publishes our benchmark results": a named
+# organisation as the subject of the report's own work (the object is this report's work:
+# "these", "the following", "our"; or any work noun done with something of the first
+# person's: "Kestrel tests performance using our suite"). "Kestrel publishes its own
+# results" is said of Kestrel's other publications as often as of this one.
+SUBJECT_WORK_RE = lazyre.compile(
+    rf"(?:(?:now|also|then|itself|regularly|routinely|independently){_W})?"
+    rf"(?P<how>ran|runs|conducted|conducts|performed|performs|carried{_W}out|carries{_W}out"
+    rf"|executed|executes|measured|measures|tested|tests|benchmarked|benchmarks|publishes"
+    rf"|published|collected|collects|gathered|re-?ran)"
+    rf"{_W}(?P<own>(?:these|this|the{_W}following|the{_W}present|our{_W}own|our){_W})?(?:[\w-]+{_W}){{0,2}}?(?:tests?|testing|measurements?|numbers"
+    rf"|results|figures|benchmarks?|data|runs|experiments?|evaluations?|study|comparisons?"
+    rf"|performance|throughput|latency)\b",
+    _I,
+)
+_PUBLISH_VERBS = {"publishes", "published"}
+WITH_OURS_RE = lazyre.compile(
+    rf"\b(?:using|with|on|in|through|via|from){_W}[\[(*_\"“]{{0,2}}(?:(?:all|each|one){_W}of{_W})?"
+    rf"our\b",
+    _I,
+)
+# one product set against "other ..." of its kind: "X's performance and comparison with other
+# popular open source proxies", "how X compares to other gateways" (the voice of X's makers
+# when the document's title is X's own)
+OTHERS_RE = lazyre.compile(
+    rf"\b(?:compar\w*|against|versus|vs\.?|than|outperform\w*|beats?){_W}(?:(?:it|itself|them)"
+    rf"{_W})?(?:(?:with|to|against){_W})?(?:(?:all|the|many|most|several|some|a{_W}few){_W})?(?:others\b|other{_W}"
+    rf"(?:[\w-]+{_W}){{0,4}}?(?:proxy|proxies|servers?|gateways?|load{_W}balancers?|ADCs?"
+    rf"|frameworks?|librar(?:y|ies)|implementations?|products?|solutions?|programs?|projects?"
+    rf"|meshes|engines?|runtimes?|alternatives|competitors|vendors|contenders|options"
+    rf"|controllers?|databases|brokers|appliances|firewalls)\b)",
     _I,
 )
 # "as the X author", "as the author of X", "I am the maintainer of X", "X's author"
@@ -325,6 +361,7 @@ class _Reader:
                     self.names.setdefault(core, d)
                     self.firsts.setdefault(core.split()[0], d)
         self.title, self.title_lead = _title(doc) if has_results else ("", "")
+        self.labels = _result_labels(doc)
         self.parties: list[Party] = []
         self.competitors: list[Competitor] = []
         self._block = ""  # the lower-cased span of the prose block being read
@@ -361,6 +398,12 @@ class _Reader:
             return False
         return re.search(rf"(?<![\w.-]){re.escape(core)}(?![\w-])", self.title) is not None
 
+    def in_labels(self, name: str) -> bool:
+        """A results table names ``name`` in a row label or column header (its first word,
+        any case): the organisation's own product is what the figures are measured for."""
+        core = core_name(name)
+        return bool(core) and len(core.split()) == 1 and core in self.labels
+
     def known(self, name: str) -> bool:
         """``name`` is a tested device's maker or a project the title names."""
         return self.device_of(name) is not None or self.in_title(name)
@@ -374,6 +417,8 @@ class _Reader:
         entity = d.name if d else None
         if d is None and project and org and self.in_title(org):
             entity = org  # a project the README is about: "# fooproxy" + "the fooproxy team"
+        elif d is None and org and self.in_labels(org):
+            entity = org  # what a results table measures: "| Kestrel proxy, no plugins | 9,000 |"
         line = self.doc.position(start)[0]
         self.parties.append(
             Party(
@@ -425,6 +470,8 @@ class _Reader:
             if found:
                 self.add(found[0], "publisher", "report from", m.start(), found[1], sent, found[0])
         self.affiliation(text, s0, s1, sent)
+        self.subject_work(text, s0, s1, sent)
+        self.against_others(text, s0, s1, sent)
         self.teams(text, s0, s1, sent)
         self.first_person(text, s0, s1, sent)
         self.declined(text, s0, s1, sent)
@@ -448,6 +495,36 @@ class _Reader:
             if hired:
                 at = text.index(hired[0], m.end())
                 self.add(hired[0], "tester", f"{how} by {org}", at, hired[1], sent, hired[0])
+
+    def subject_work(self, text: str, s0: int, s1: int, sent: str) -> None:
+        """ "Kestrel ran these tests", "Kestrel publishes its own results", "Kestrel tests
+        throughput with our suite": the organisation named as the subject did the work."""
+        for m in self.hits(SUBJECT_WORK_RE, text, s0, s1):
+            if not m.group("own") and not WITH_OURS_RE.search(text, m.end(), s1):
+                continue  # "Kestrel published results last year": not this report's
+            if self.negated(text, s0, m.start()):
+                continue
+            found = name_before(text, m.start(), s0)
+            if not found or text[found[1] + len(found[0]) : m.start()].strip():
+                continue
+            how = re.sub(r"[ \t]+", " ", fold(m.group("how")))
+            role: Role = "publisher" if how in _PUBLISH_VERBS else "tester"
+            self.add(found[0], role, f"X {how}", found[1], m.end(), sent, found[0])
+
+    def against_others(self, text: str, s0: int, s1: int, sent: str) -> None:
+        """ "benchmark X's performance and comparison with other popular proxies" in a
+        document whose title is X's own ("# X", "# X Benchmark"): X's makers speak."""
+        lead = self.title_lead
+        if not lead:
+            return
+        for m in self.hits(OTHERS_RE, text, s0, s1):
+            word = rf"(?<![\w.-]){re.escape(lead)}(?![\w-])"
+            named = next(reversed(list(re.finditer(word, text[s0 : m.start()], _I))), None)
+            if named is None or self.negated(text, s0, m.start()):
+                continue
+            at = s0 + named.start()
+            said = text[at : at + len(lead)]  # as the sentence writes it
+            self.add(said, "author", "X against others", at, m.end(), sent, said, project=True)
 
     def affiliation(self, text: str, s0: int, s1: int, sent: str) -> None:
         """ "We at X measured ...", "the author works for X": the writer's organisation."""
@@ -491,13 +568,17 @@ class _Reader:
             name = m.group("name")
             if name.lower() in _STOP or not (self.known(name) or _is_cap(name)):
                 continue
-            if not TEAM_VERB_RE.match(text, m.end(), s1):
+            verb = TEAM_VERB_RE.match(text, m.end(), s1)
+            if not verb:
                 continue
             if self.negated(text, s0, m.start()):
                 continue
             kind = fold(m.group("kind"))
-            self.add(m.group(0).strip(), "author" if kind != "project" else "publisher",
-                     f"the X {kind}", m.start(), m.end(), sent, name, project=True)  # fmt: skip
+            role: Role = "author" if kind != "project" else "publisher"
+            if verb.group(0).split()[:1] == ["to"]:
+                role = "tester"  # "for the X project to run these experiments"
+            self.add(m.group(0).strip(), role, f"the X {kind}", m.start(), m.end(), sent, name,
+                     project=True)  # fmt: skip
         for m in self.hits(AUTHOR_OF_RE, text, s0, s1):
             name = m.group("name") or m.group("name2") or m.group("name3")
             if not name or not (self.known(name) or _is_cap(name)) or name.lower() in _STOP:
@@ -655,15 +736,38 @@ def _subject(text: str, s0: int, pos: int) -> tuple[str | None, int]:
 
 def _title(doc: Document) -> tuple[str, str]:
     """The document title (the first heading, lower case) and its leading name when the
-    title is a bare project name ("# fooproxy", "# fooproxy: a fast proxy")."""
+    title is a bare project name ("# fooproxy", "# fooproxy: a fast proxy", "# Fooproxy
+    Benchmark": a name followed only by generic words of performance writing)."""
     for b in doc.blocks:
         if b.kind == "heading":
             title = b.text.strip().lstrip("#").strip().strip("*_ ")
             lead = re.match(r"([\w.+-]{1,40})[ \t]*(?:$|[:,(]|[-—–|][ \t])", title)
+            if lead is None:
+                lead = re.match(r"([\w.+-]{1,40})[ \t]+([\w \t-]{1,60})$", title)
+                if lead and not all(is_generic(w) for w in lead.group(2).split()):
+                    lead = None
+            if lead and is_generic(lead.group(1)):
+                lead = None
             return title.lower(), lead.group(1) if lead else ""
         if b.kind not in ("code",):
             return "", ""  # a document that does not open with a heading has no title
     return "", ""
+
+
+def _result_labels(doc: Document) -> set[str]:
+    """The first words (lower case) of the row labels of the tables that hold figures
+    ("Kestrel proxy, no plugins" -> "kestrel"), generic words of performance writing left
+    out: the names the figures are measured for."""
+    out: set[str] = set()
+    for b in doc.blocks:
+        t = b.table
+        if t is None or not any(re.search(r"\d", c.text) for r in t.body for c in r.cells[1:]):
+            continue
+        for r in t.body:
+            words = tokens(r.cells[0].text) if r.cells else []
+            if words and not is_generic(words[0]):
+                out.add(words[0].casefold())
+    return out
 
 
 def _rank(p: Party) -> tuple[int, int]:

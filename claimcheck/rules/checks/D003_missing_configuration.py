@@ -157,6 +157,8 @@ def _versioned_by_name(doc: Document, device: Device) -> bool:
 def _missing_versions(facts: FactStore) -> Iterator[Hit]:
     doc, extraction = facts.doc, facts.extraction
     compared = {m.device for m in facts.measured() if m.device}
+    # a tool run under a device's heading is a result of that device too
+    compared |= {r.device for r in facts.runs_of() if r.device and r.results}
     if len(compared) < 2:
         return
     versions = {c.device for c in facts.stated("software_version") if c.device}
