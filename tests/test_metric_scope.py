@@ -4,8 +4,6 @@ testbed rules: own phrasings with invented products, bad and good in several gen
 
 from __future__ import annotations
 
-import pytest
-
 import claimcheck
 
 

@@ -380,6 +380,28 @@ def _label_roles(
     return entity_col, conditions, first_kind
 
 
+# Conditions a row label may set for its own row only ("RC4-MD5", "2048-bit", "no session
+# reuse", "80 requests per TLS session" as the labels of a table's rows).
+ROW_LABEL_CONDITIONS = frozenset(("cipher", "key_size", "tls_version", "tls_session_reuse",
+                                  "requests_per_connection", "pipelining"))  # fmt: skip
+
+
+def _label_conditions(text: str) -> dict[str, str]:
+    """The conditions of ROW_LABEL_CONDITIONS a short row label states, as cell values."""
+    if not text or len(text) > 80:
+        return {}
+    from claimcheck.extract.conditions import conditions_in_text  # the detectors import grid
+
+    out: dict[str, str] = {}
+    for raw in conditions_in_text(text):
+        if raw.name in ROW_LABEL_CONDITIONS and not raw.hedged and raw.name not in out:
+            value = raw.value
+            if raw.negated and not isinstance(value, bool):
+                continue
+            out[raw.name] = str(value).lower() if isinstance(value, bool) else str(value)
+    return out
+
+
 def _typed_labels(cells: list[Cell | None]) -> bool:
     """Most labels of a column name metrics, statistics or conditions."""
     kinds = [L.classify(clean(x.text)[0]).kind for x in cells if x and x.text]
@@ -394,6 +416,8 @@ def _row_axis(r: int, labels, entity_col, condition_cols, row_kind) -> Axis:  # 
     for c, text, cell, note in labels:
         if note:
             axis.note = note
+        for name, value in _label_conditions(text).items():
+            axis.extra.setdefault(name, value)
         if c == entity_col:
             axis.kind = L.AXIS_ENTITY
             axis.label = text

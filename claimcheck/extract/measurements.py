@@ -89,6 +89,8 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
         if test_metric == "ssl_tps" or _says(TLS_WORDS, context):
             return "ssl_tps"  # "SSL TPS ... 95,000 TPS" under any heading
         return "rps"
+    if dims == "[session] / [time]" and (test_metric == "ssl_tps" or _says(TLS_WORDS, context)):
+        return "ssl_tps"  # "52,000 new SSL sessions per second"
     if dims == "[connection]" and _says(CONCURRENT_WORDS, context):
         return "concurrent_connections"
     if dims == "[time]" and _says(LATENCY_WORDS, context):

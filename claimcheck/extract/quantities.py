@@ -26,7 +26,7 @@ from claimcheck.extract.numbers import (
     words_to_number,
 )
 from claimcheck.models import Quantity
-from claimcheck.units import _ALIASES, canonical_unit
+from claimcheck.units import _ALIASES, canonical_unit, dimensionality
 
 # A number: 1,474 / 5872 / 2.04 / .5 — not part of a word, version or model name.
 # Every digit run ends with (?!\d) so that a failed look-ahead cannot backtrack into a
@@ -138,8 +138,32 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     return QUALIFIER_ALIASES.get(q, q), m.start(1)
 
 
+# Words that say which requests, connections or transactions a count is, between the
+# number and its unit: "1.2 million Layer 7 requests per second", "30,000 SSL transactions
+# per second", "90,000 new connections per second", "400 full TLS handshakes".
+COUNT_QUALIFIER_RE = lazyre.compile(
+    r"(?:[ \t]+(?:[Ll]ayer[ \t-]?[3-7]|L[3-7]|SSL/TLS|SSL|TLS|HTTPS?|new|full|concurrent)){1,2}+"
+    r"(?=[ \t]+[a-zA-Z])"
+)
+COUNT_UNITS = ("[request]", "[connection]", "[transaction]", "[session]")
+
+
 def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
     """(pint unit, unit as written, end) of a unit at ``pos``, or ("", "", pos)."""
+    found = _plain_unit_after(text, pos)
+    if found[0] or text[pos : pos + 1] not in (" ", "\t"):
+        return found
+    qual = COUNT_QUALIFIER_RE.match(text, pos)
+    if qual is None:
+        return found
+    unit, written, end = _plain_unit_after(text, qual.end())
+    if unit and any(u in dimensionality(unit) for u in COUNT_UNITS):
+        return unit, text[pos:end].strip(" \t\u00a0\u202f-"), end
+    return found
+
+
+def _plain_unit_after(text: str, pos: int) -> tuple[str, str, int]:
+    """(pint unit, unit as written, end) of a unit right at ``pos``, or ("", "", pos)."""
     m = PERCENT_RE.match(text, pos)
     if m:
         return "percent", m.group(1), m.end()

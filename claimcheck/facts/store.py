@@ -213,6 +213,39 @@ class FactStore:
         """The block holding a source offset."""
         return self.text.block_at(offset)
 
+    def stated_with(self, figure: Measurement, name: str) -> list[Condition]:
+        """Conditions of one name that hold for a figure, the most specific first found:
+        stated in the figure's own sentence (prose) or its own table line, else those in
+        its scope (``conditions_for``). "X served 1.2 M requests per second with ten
+        requests per connection; Y set up 300,000 connections per second with one" gives
+        each figure its own."""
+        if figure.source != "table":
+            sent = self.sentence_at(figure.start)
+            key = ("sentence", sent.start) if sent is not None else None
+        else:
+            key = ("line", figure.line)
+        own = self._conditions_by_place.get(key, {}).get(name) if key else None
+        if own:
+            return list(own)
+        return list(self.conditions_for(figure).get(name, ()))
+
+    @cached_property
+    def _conditions_by_place(self) -> dict[tuple[str, int], dict[str, list[Condition]]]:
+        """Unhedged conditions by the sentence (prose) or table line that states them."""
+        out: dict[tuple[str, int], dict[str, list[Condition]]] = {}
+        for c in self.conditions:
+            if c.hedged:
+                continue
+            if c.source == "table":
+                key = ("line", c.line)
+            else:
+                sent = self.sentence_at(c.start)
+                if sent is None:
+                    continue
+                key = ("sentence", sent.start)
+            out.setdefault(key, {}).setdefault(c.name, []).append(c)
+        return out
+
 
 def build_facts(doc: Document) -> FactStore:
     """Run every extractor over ``doc`` once and freeze what they found."""
