@@ -14,8 +14,8 @@ from claimcheck.facts import FactStore
 from claimcheck.models import Document, Quantity
 from claimcheck.rules.context import block_at, clause_around, line_label, window
 from claimcheck.rules.queries import rule_data
-from claimcheck.rules.wordcues import says_any
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.wordcues import says_any
 from claimcheck.units import dimensionality, is_bit_rate, is_bits, is_bytes, is_energy, is_power
 
 SIZE_WORDS = lazyre.compile(r"\b(?:file|object|response|payload|page|body|message|request|transfer)s?\b"
