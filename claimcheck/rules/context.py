@@ -80,3 +80,14 @@ def clause_around(doc: Document, start: int, end: int, before: int = 40, after: 
     ends += [dot] if dot >= 0 else []
     post = post[: min(ends)] if ends else post
     return f"{pre} {post}"
+
+
+def in_link_target(doc: Document, offset: int) -> bool:
+    """Is ``offset`` inside a URL or path (the run of non-blank characters around it holds
+    "://" or a "/" before it)? A release there names a file, not what the report ran."""
+    text = doc.text
+    lo = offset
+    while lo > 0 and not text[lo - 1].isspace() and offset - lo < 300:
+        lo -= 1
+    head = text[lo:offset]
+    return "/" in head or "](" in head
