@@ -12,7 +12,7 @@ from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.models import Document, Quantity
-from claimcheck.rules.context import block_at, clause_around, line_label, window
+from claimcheck.rules.context import block_at, clause_around, line_label, sentence_around, window
 from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.wordcues import says_any
@@ -80,11 +80,19 @@ def _bytes_for_rate(doc: Document, q: Quantity, rates: dict[int, set[float]]) ->
     data = rule_data("A005")
     label = line_label(doc, q.start)
     near = label.lower() if label is not None else clause_around(doc, q.start, q.end)
-    if says_any(near, data.get("size_words", [])) or not says_any(near, data.get("rate_words", [])):
+    if says_any(near, data.get("size_words", [])):
         return None
     block = block_at(doc, q.start)
     same_rate = block is not None and q.value in rates.get(block.start, set())
-    if not same_rate and not says_any(near, data.get("licence_words", [])):
+    if not says_any(near, data.get("rate_words", [])):
+        # "licensed for 8 Gbps ... 8GB was never hit, so the license limit ...": the same
+        # number as a bit rate in the paragraph, in a sentence about that rate
+        sentence = sentence_around(doc, q.start, q.end)
+        if label is not None or not same_rate or not says_any(sentence, data.get("rate_words", [])):
+            return None
+        if says_any(sentence, data.get("size_words", [])):
+            return None
+    elif not same_rate and not says_any(near, data.get("licence_words", [])):
         return None
     evidence = (
         f" ({ar.format_number(q.value, q.decimals)} Gbps in the same paragraph)"
