@@ -46,7 +46,7 @@ _EXTRA_UNITS = [
     "kilobits", "Mbits/s", "Gbits/s", "HTTP requests", "HTTPS requests", "requests", "connections",
     "handshakes", "TLS handshakes", "SSL handshakes",
     "transactions", "sessions", "users", "packets", "Watts", "watts", "BTUs/hr",
-    "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "TPS", "pps", "kpps",
+    "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "rps", "TPS", "pps", "kpps",
     "Kpps", "Mpps", "kCPS", "BTU_per_hour",
 ]  # fmt: skip
 _UNIT_SPELLINGS = sorted(
@@ -99,7 +99,7 @@ def _unit_for(spelling: str) -> str | None:
             "HTTP requests": "request", "HTTPS requests": "request", "BTUs/hr": "BTU_per_hour",
             # a full TLS handshake is the transaction an SSL TPS figure counts
             "handshakes": "transaction", "TLS handshakes": "transaction",
-            "SSL handshakes": "transaction"}.get(norm, norm)  # fmt: skip
+            "SSL handshakes": "transaction", "rps": "RPS"}.get(norm, norm)  # fmt: skip
     return canonical_unit(norm)
 
 

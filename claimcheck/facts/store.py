@@ -213,20 +213,20 @@ class FactStore:
         """The block holding a source offset."""
         return self.text.block_at(offset)
 
-    def stated_with(self, figure: Measurement, name: str) -> list[Condition]:
+    def stated_with(self, figure: Measurement, name: str, scoped: bool = True) -> list[Condition]:
         """Conditions of one name that hold for a figure, the most specific first found:
         stated in the figure's own sentence (prose) or its own table line, else those in
         its scope (``conditions_for``). "X served 1.2 M requests per second with ten
         requests per connection; Y set up 300,000 connections per second with one" gives
-        each figure its own."""
+        each figure its own. ``scoped=False``: only those stated with the figure."""
         if figure.source != "table":
             sent = self.sentence_at(figure.start)
             key = ("sentence", sent.start) if sent is not None else None
         else:
             key = ("line", figure.line)
         own = self._conditions_by_place.get(key, {}).get(name) if key else None
-        if own:
-            return list(own)
+        if own or not scoped:
+            return list(own or ())
         return list(self.conditions_for(figure).get(name, ()))
 
     @cached_property
