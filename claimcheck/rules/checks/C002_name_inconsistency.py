@@ -134,6 +134,7 @@ def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
             yield Hit(cond.start, cond.end, msg, {"device": device,
                                                   "versions": [clash.value, cond.value]})  # fmt: skip
             break
+    yield from _run_heading_slips(facts)
     reported = False
     for hit in _model_slips(facts):
         reported = True
@@ -187,6 +188,57 @@ def _compared_releases(
             if device == c.device and key != a and key[: len(a)] == a:
                 out.update({(device, key, b), (device, b, key)})
     return out
+
+
+MIN_AGREEING_RUNS = 3  # runs whose heading names their target: the report's own convention
+
+
+def _host(target: str | None) -> str:
+    """The host name of a run's target URL, lower case ("http://spire:6667" -> "spire")."""
+    if not target or "://" not in target:
+        return ""
+    rest = target.split("://", 1)[1]
+    for sep in "/:?#":
+        rest = rest.split(sep, 1)[0]
+    return rest.lower() if rest.replace("-", "").replace("_", "").isalpha() else ""
+
+
+def _run_heading_slips(facts: FactStore) -> Iterator[Hit]:
+    """A run headed by a name the report gives nothing else, while its target host is a
+    product the report lists, in a report where every other run's heading names its
+    host: one product under two names ("## Quill" over a run against http://tarn:8080,
+    with "Tarn" in the list of products tested)."""
+    runs = [
+        r for r in facts.runs if _host(getattr(r, "target", None)) and getattr(r, "section", None)
+    ]
+    agree = [r for r in runs if _host(r.target) in r.section.lower()]
+    odd = [r for r in runs if _host(r.target) not in r.section.lower()]
+    if len(agree) < MIN_AGREEING_RUNS or not odd or len(odd) * 3 > len(runs):
+        return
+    prose = [sent.text for _, sent in facts.sentences(own=True)]
+    for r in odd:
+        host = _host(r.target)
+        heading = r.section.strip()
+        listed = any(says_any(t, [host]) and not in_text_url(t, host) for t in prose)
+        named_elsewhere = any(says_any(t, [heading]) for t in prose)
+        if not listed or named_elsewhere:
+            continue
+        yield Hit(r.start, r.end,
+                  f'the run under "{heading}" targets host "{host}", a product the report '
+                  f'lists as "{host}": one product under two names',
+                  {"heading": heading, "host": host})  # fmt: skip
+
+
+def in_text_url(text: str, word: str) -> bool:
+    """Is every occurrence of ``word`` in ``text`` inside a URL (after "://")?"""
+    low, w = text.lower(), word.lower()
+    at = low.find(w)
+    while at >= 0:
+        start = low.rfind(" ", 0, at) + 1
+        if "://" not in low[start:at]:
+            return False
+        at = low.find(w, at + 1)
+    return True
 
 
 def _releases_in(text: str) -> list[tuple[str, ...]]:
