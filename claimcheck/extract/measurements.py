@@ -199,8 +199,16 @@ def _mention_end(device, start: int) -> int:  # noqa: ANN001
     return mentions[i].end if i < len(mentions) and mentions[i].start == start else start
 
 
+# a figure from a production deployment is not a result of the report's test: "used in a
+# production serving up to 200K rps", "in production handles 1M requests per second"
+IN_PRODUCTION = lazyre.compile(r"\bin[ \t]+(?:a[ \t]+)?production\b(?:\W+\w+){0,4}\W*$", re.I)
+
+
 def not_a_result(before: str) -> bool:
-    """Does the text before a figure make it a limit, a licence or a spec (NOT_A_RESULT)?"""
+    """Does the text before a figure make it a limit, a licence or a spec (NOT_A_RESULT),
+    or a production deployment's figure (IN_PRODUCTION)?"""
+    if "production" in before.lower() and IN_PRODUCTION.search(before):
+        return True
     if before.isascii():
         low = before.lower()
         if not any(stem in low for stem in _NOT_A_RESULT_STEMS):
