@@ -210,3 +210,27 @@ def test_memory_of_devices_that_ran():
         "The Upton U-9 reached 14 Gbps and the Venn V-3 reached 6 Gbps."
     )
     assert "S003" in codes(text)
+
+
+# -- a row's own condition wins over its section's -----------------------------------------
+
+TLS_SUMMARY = """## Summary of TLS handshakes per second
+
+Our base case reused TLS sessions, four requests per session.
+
+- Base case: 1,800 TPS
+- AES256 suite: 1,700 TPS
+- No session reuse: 900 TPS
+- 60 requests per TLS session: 2,600 TPS
+"""
+
+
+def test_the_no_reuse_row_is_not_flagged():
+    flagged = lines(TLS_SUMMARY, "M001")
+    assert 5 in flagged and 6 in flagged and 8 in flagged
+    assert 7 not in flagged
+
+
+def test_a_rows_condition_does_not_reach_the_other_rows():
+    m001 = [f for f in findings(TLS_SUMMARY) if f.rule == "M001" and f.line == 6]
+    assert m001 and "60 requests" not in m001[0].message

@@ -230,6 +230,23 @@ def _mostly_text(cells: list[Cell | None]) -> bool:
     return texts > numbers
 
 
+def _named_rates(c: int, header: str, cells: list[Cell | None]) -> bool:
+    """A column after the first, headed by a name (no metric, condition or load), whose cells
+    are rates with their unit ("512 TPS", "9,000 RPS"): results of what the header names,
+    not offered loads labelling rows."""
+    if c == 0 or not header.strip() or L.header_kind(clean(header)[0]) not in (None, L.AXIS_ENTITY):
+        return False
+    filled = [x for x in cells if x is not None and not C.is_null(x.text)]
+    if not filled:
+        return False
+    for cell in filled:
+        body, _ = clean(cell.text)
+        num = _number(body)
+        if num is None or not num[2] or L.family_of_unit(_unit(num[2]) or num[2]) is None:
+            return False
+    return True
+
+
 def _plain_numbers(cells: list[Cell | None]) -> bool:
     """Every filled cell is a bare number ("10", "1,000"): a column of condition values, not
     of results with their units ("42%", "0.65 ms")."""
@@ -267,7 +284,9 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
         named = kind not in (None, L.AXIS_METRIC) and (
             kind in (L.AXIS_ENTITY, L.AXIS_STATISTIC, "key") or _plain_numbers(columns_cells[c])
         )
-        if _mostly_text(columns_cells[c]) or (named and c == len(label_cols)):
+        if (
+            _mostly_text(columns_cells[c]) and not _named_rates(c, header[c], columns_cells[c])
+        ) or (named and c == len(label_cols)):
             if c != len(label_cols):
                 break
             label_cols.append(c)
@@ -288,7 +307,7 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
             kind = L.header_kind(text)
             axis.kind = "label"
             axis.condition = (kind, "") if kind else None
-        elif _mostly_text(columns_cells[c]):
+        elif _mostly_text(columns_cells[c]) and not _named_rates(c, raw, columns_cells[c]):
             axis.kind = L.AXIS_ATTRIBUTE
         grid.columns.append(axis)
 

@@ -25,6 +25,8 @@ its lines:
 
 from __future__ import annotations
 
+import re
+
 from claimcheck import lazyre
 from claimcheck.ingest.html_tokens import tokens
 from claimcheck.ingest.segment import segment
@@ -228,9 +230,22 @@ def html_to_text(markup: str) -> str:
     return layout.text()
 
 
+# Tags that give a page its blocks. A file named .html with none of them (a Markdown page
+# exported under the wrong suffix, with at most a few inline tags) is read as Markdown:
+# its lines, headings and pipe tables are the structure, not one run of text.
+_BLOCK_TAG = re.compile(
+    r"<(?:html|head|body|p|div|table|tr|td|th|h[1-6]|br|li|ul|ol|pre|section|article|meta|"
+    r"title|blockquote|main|header|footer|nav)\b",
+    re.IGNORECASE,
+)
+
+
 def read_html(data: bytes, name: str) -> Document:
-    """Decode HTML bytes (BOM, ``<meta charset>``, detection) and read their visible text."""
+    """Decode HTML bytes (BOM, ``<meta charset>``, detection) and read their visible text;
+    a file with no block-level tag at all is read as the Markdown text it is."""
     from claimcheck.ingest.decode import decode
 
     markup, encoding = decode(bytes(data), name)
+    if _BLOCK_TAG.search(markup) is None:
+        return segment(markup, name, encoding, markdown=True)
     return segment(html_to_text(markup), name, encoding)

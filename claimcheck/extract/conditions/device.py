@@ -210,9 +210,9 @@ PROFILE_PATTERNS = [
     (lazyre.compile(rf"\b(?:TCP|L4|layer[ \t-]?4)[ \t-]only{_W}(?:mode|profile)\b", _I), "L4-only mode"),
     # the protocol the clients sent, where a report gives it per device: "`https` traffic
     # sent to the gateway" (TLS on) against "plain http traffic to a NodePort" (TLS off)
-    (lazyre.compile(r"(?<![\w/.-])`?HTTPS`?[ \t]++(?:traffic|requests|load)\b", _I), "TLS on"),
+    (lazyre.compile(r"(?<![\w/.-])`?HTTPS`?[ \t]++traffic\b", _I), "TLS on"),
     (lazyre.compile(r"\b(?:(?:plain(?:[ \t-]?text)?|unencrypted|clear[ \t-]?text)[ \t]++)?(?<![\w/.-])`?HTTP`?"
-                    r"[ \t]++(?:traffic|requests|load)\b(?![ \t]+(?:per|/))", _I), "TLS off"),
+                    r"[ \t]++traffic\b", _I), "TLS off"),
 ]  # fmt: skip
 NAMED_PROFILE_RE = lazyre.compile(rf"\b(?P<name>{_PNAME2})[ \t]++{_PHEAD}s?\b")
 PROFILE_LIST_RE = lazyre.compile(

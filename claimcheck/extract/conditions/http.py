@@ -37,7 +37,9 @@ RPC_RE = lazyre.compile(
 )
 RPC_LABEL_RE = lazyre.compile(
     rf"\b{_REQ}{_W}per{_W}(?:(?:TCP|SSL|TLS|HTTP){_W})?(?:connection|session)"
-    rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})",
+    rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})"
+    # "requests per TLS session: 2,600 TPS" labels a result, not a count of requests
+    r"(?![\d,.]*+[ \t]*+(?:TPS|RPS|CPS|req/s|requests/s|/s)\b)",
     _I,
 )
 # "each SSL session carried 100 HTTP requests", "100 requests pipelined over one SSL connection"
