@@ -626,6 +626,8 @@ def _cells(
             unit = _unit(cell_unit) or col.unit or row.unit
             if metric is None and unit:
                 metric = L.family_of_unit(unit)
+                if metric == "rps" and _tls_context(unit, ctx):
+                    metric = "ssl_tps"  # "512 TPS" cells under a summary of TLS handshakes
             if not unit and metric == grid.metric:
                 fits = grid.unit and L.family_of_unit(grid.unit) in (metric, None)
                 unit = (grid.unit if fits else "") or L.FAMILY_UNIT.get(metric or "", "")
@@ -647,6 +649,18 @@ def _cells(
             grid.cells.append(GridCell(r, c, cell, value, decimals, unit, metric, statistic, entity,
                                        span, conditions, role, computed, test,
                                        note or row.note or col.note))  # fmt: skip
+
+
+_TLS_WORDS = ("ssl", "tls", "https", "handshake")
+
+
+def _tls_context(unit: str, ctx: Context) -> bool:
+    """Transactions per second in a table whose caption or heading speaks of TLS: TLS
+    transactions (a handshake each), as prose figures read them."""
+    if "transaction" not in L.dimensionality(unit) and unit != "TPS":
+        return False
+    around = f"{ctx.caption[-400:]} {ctx.heading}".lower()
+    return any(w in around for w in _TLS_WORDS)
 
 
 def _is_load_header(label: str) -> bool:
