@@ -242,8 +242,10 @@ def _named_rates(c: int, header: str, cells: list[Cell | None]) -> bool:
     for cell in filled:
         body, _ = clean(cell.text)
         num = _number(body)
-        if num is None or not num[2] or L.family_of_unit(_unit(num[2]) or num[2]) is None:
+        if num is None or not num[2]:
             return False
+        if L.family_of_unit(_unit(num[2]) or num[2]) not in ("rps", "cps", "throughput"):
+            return False  # sizes, times: "128 GB" of memory is an attribute
     return True
 
 

@@ -70,7 +70,9 @@ def asymmetric_testbed(facts: FactStore) -> Iterator[Hit]:
         again = [groups for groups in by_dev.values() if len(groups) > 1]  # in two tables
         if len(again) >= 2 and all(len(set().union(*groups)) > 1 for groups in again):
             varying.add(key)
-    ran = {d for d in v.compared if facts.measured(entity=d)}
+    # devices with a result of the report (a datasheet's own measured figures count too)
+    ran = {m.device for m in facts.measurements
+           if m.device and m.kind == "measured" and m.role == "result"}  # fmt: skip
     for (_, key), by_dev in per.items():
         if len(by_dev) < 2 or key in varying or any(len(vals) > 1 for vals in by_dev.values()):
             continue  # one device, or several values for one device: nothing to compare
