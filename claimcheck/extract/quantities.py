@@ -142,8 +142,8 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
 # number and its unit: "1.2 million Layer 7 requests per second", "30,000 SSL transactions
 # per second", "90,000 new connections per second", "400 full TLS handshakes".
 COUNT_QUALIFIER_RE = lazyre.compile(
-    r"(?:[ \t]+(?:[Ll]ayer[ \t-]?[3-7]|L[3-7]|SSL/TLS|SSL|TLS|HTTPS?|new|full)){1,2}+"
-    r"(?=[ \t]+[a-zA-Z])"
+    r"(?<![ \t])(?:[ \t]++(?:[Ll]ayer[ \t-]?[3-7]|L[3-7]|SSL/TLS|SSL|TLS|HTTPS?|new|full)){1,2}+"
+    r"(?=[ \t]++[a-zA-Z])"
 )
 COUNT_UNITS = ("[request]", "[connection]", "[transaction]", "[session]")
 

@@ -140,7 +140,7 @@ def _postposed_owner(text: str, end: int, limit: int, mentions: MentionIndex):  
 # setting, its unit left out, for the device named right after it
 GAPPED = frozenset(("load_setting", "requests_per_connection", "concurrency"))
 _GAP_VALUE = lazyre.compile(
-    r"[ \t\n]*+,?[ \t\n]*+(?:and|while|whereas|but|vs\.?|versus)[ \t\n]++(?:only[ \t\n]++)?"
+    r"(?<![ \t\n])[ \t\n]*+,?[ \t\n]*+(?:and|while|whereas|but|vs\.?|versus)[ \t\n]++(?:only[ \t\n]++)?"
     r"(\d{1,3}(?:,\d{3})++|\d++)(?![\d.,]\d)[ \t\n]++(?:for|on|with)[ \t\n]++(?:the[ \t\n]++)?"
 )
 

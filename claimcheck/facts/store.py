@@ -222,6 +222,8 @@ class FactStore:
         each figure its own. ``scoped=False``: only those stated with the figure."""
         key = self._place_of(figure)
         own = self._conditions_by_place.get(key, {}).get(name) if key else None
+        if own and figure.device:  # "reuse enabled for the X: 95,000 against 41,000 for Y"
+            own = [c for c in own if not c.device or c.device == figure.device]
         if own or not scoped:
             return list(own or ())
         # a condition stated with another figure is that figure's ("- RC4-MD5: 7,370 TPS",

@@ -13,7 +13,7 @@ from typing import Any
 
 from claimcheck.facts import FactStore
 from claimcheck.models import Measurement
-from claimcheck.rules.checks.M003_rps_cps_mismatch import requests_per_connection
+from claimcheck.rules.queries import requests_per_connection
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import fmt_number
 
