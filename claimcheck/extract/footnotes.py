@@ -28,7 +28,7 @@ _LEADING = lazyre.compile(
     r"^[ \t]*(\\?\*{1,3}|[†‡§]{1,3}|[" + SUPERSCRIPTS + r"]{1,3}|\[(?:\d{1,2}|[a-z])\]"
     r"|\^(?:\d{1,2}|[a-z])|<sup>[^<]{1,4}</sup>)[ \t]*(?=\S)"
 )
-MAX_NOTE_BLOCKS = 4  # notes sit right under their table
+MAX_NOTE_BLOCKS = 12  # notes sit right under their table, one block each or one for all
 
 
 def marker_key(marker: str) -> str:
@@ -77,17 +77,40 @@ class Notes:
         return self.by_key.get(key) if key else None
 
 
-def notes_after(blocks: list[Block], index: int) -> Notes:
-    """Notes in the few prose blocks right after the table at ``blocks[index]``."""
+def notes_after(blocks: list[Block], index: int, text: str | None = None) -> Notes:
+    """Notes in the few prose blocks right after the table at ``blocks[index]``.
+
+    With the document's ``text``, a block whose lines each open with their own marker
+    ("¹ ...", "² ...", written without blank lines between) gives one note per marker, each
+    running to the next marked line; without it a block is one note."""
     found = Notes()
     for block in blocks[index + 1 : index + 1 + MAX_NOTE_BLOCKS]:
         if block.table is not None or block.kind in ("heading", "code"):
             break
-        m = _LEADING.match(block.text)
-        if m is None:
-            continue
-        key = marker_key(m.group(1))
-        found.by_key.setdefault(
-            key, Note(key, block.text[m.end() :], block.start + m.end(), block.end)
-        )
+        marked = _marked_lines(block, text)
+        if not marked and found.by_key:
+            break  # the prose after the notes
+        for key, start, end in marked:
+            found.by_key.setdefault(key, Note(key, block.text[start - block.start : end - block.start],
+                                              start, end))  # fmt: skip
     return found
+
+
+def _marked_lines(block: Block, text: str | None) -> list[tuple[str, int, int]]:
+    """(marker key, start of the note after its marker, end) of each marked line of a block."""
+    m = _LEADING.match(block.text)
+    if m is None:
+        return []
+    if text is None or "\n" not in text[block.start : block.end]:
+        return [(marker_key(m.group(1)), block.start + m.end(), block.end)]
+    out: list[tuple[str, int, int]] = []
+    pos = block.start
+    for line in text[block.start : block.end].split("\n"):
+        lm = _LEADING.match(line)
+        if lm is not None:
+            if out:
+                key, start, _ = out[-1]
+                out[-1] = (key, start, pos - 1)  # the previous note ends at this line
+            out.append((marker_key(lm.group(1)), pos + lm.end(), block.end))
+        pos += len(line) + 1
+    return out

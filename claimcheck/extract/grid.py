@@ -290,6 +290,25 @@ def _mostly_text(cells: list[Cell | None]) -> bool:
     return texts > numbers
 
 
+def _named_rates(c: int, header: str, cells: list[Cell | None]) -> bool:
+    """A column after the first, headed by a name (no metric, condition or load), whose cells
+    are rates with their unit ("512 TPS", "9,000 RPS"): results of what the header names,
+    not offered loads labelling rows."""
+    if c == 0 or not header.strip() or L.header_kind(clean(header)[0]) not in (None, L.AXIS_ENTITY):
+        return False
+    filled = [x for x in cells if x is not None and not C.is_null(x.text)]
+    if not filled:
+        return False
+    for cell in filled:
+        body, _ = clean(cell.text)
+        num = _number(body)
+        if num is None or not num[2]:
+            return False
+        if L.family_of_unit(_unit(num[2]) or num[2]) not in ("rps", "cps", "throughput"):
+            return False  # sizes, times: "128 GB" of memory is an attribute
+    return True
+
+
 def _plain_numbers(cells: list[Cell | None]) -> bool:
     """Every filled cell is a bare number ("10", "1,000"): a column of condition values, not
     of results with their units ("42%", "0.65 ms")."""
@@ -327,7 +346,9 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
         named = kind not in (None, L.AXIS_METRIC) and (
             kind in (L.AXIS_ENTITY, L.AXIS_STATISTIC, "key") or _plain_numbers(columns_cells[c])
         )
-        if _mostly_text(columns_cells[c]) or (named and c == len(label_cols)):
+        if (
+            _mostly_text(columns_cells[c]) and not _named_rates(c, header[c], columns_cells[c])
+        ) or (named and c == len(label_cols)):
             if c != len(label_cols):
                 break
             label_cols.append(c)
@@ -351,7 +372,7 @@ def build(block: Block, ctx: Context, block_test: str | None = None) -> Grid | N
             kind = L.header_kind(text)
             axis.kind = "label"
             axis.condition = (kind, "") if kind else None
-        elif _mostly_text(columns_cells[c]):
+        elif _mostly_text(columns_cells[c]) and not _named_rates(c, raw, columns_cells[c]):
             axis.kind = L.AXIS_ATTRIBUTE
         elif _condition_header(text) and _plain_numbers(columns_cells[c]):
             # "Run" or "Connections" after the results: each row's case, not a result
@@ -523,6 +544,28 @@ def _condition_header(label: str) -> str | None:
     )
 
 
+# Conditions a row label may set for its own row only ("RC4-MD5", "2048-bit", "no session
+# reuse", "80 requests per TLS session" as the labels of a table's rows).
+ROW_LABEL_CONDITIONS = frozenset(("cipher", "key_size", "tls_version", "tls_session_reuse",
+                                  "requests_per_connection", "pipelining"))  # fmt: skip
+
+
+def _label_conditions(text: str) -> dict[str, str]:
+    """The conditions of ROW_LABEL_CONDITIONS a short row label states, as cell values."""
+    if not text or len(text) > 80:
+        return {}
+    from claimcheck.extract.conditions import conditions_in_text  # the detectors import grid
+
+    out: dict[str, str] = {}
+    for raw in conditions_in_text(text):
+        if raw.name in ROW_LABEL_CONDITIONS and not raw.hedged and raw.name not in out:
+            value = raw.value
+            if raw.negated and not isinstance(value, bool):
+                continue
+            out[raw.name] = str(value).lower() if isinstance(value, bool) else str(value)
+    return out
+
+
 def _typed_labels(cells: list[Cell | None]) -> bool:
     """Most labels of a column name metrics, statistics or conditions."""
     kinds = [L.classify(clean(x.text)[0]).kind for x in cells if x and x.text]
@@ -537,6 +580,8 @@ def _row_axis(r: int, labels, entity_col, condition_cols, row_kind, metric_col=N
     for c, text, cell, note in labels:
         if note:
             axis.note = note
+        for name, value in _label_conditions(text).items():
+            axis.extra.setdefault(name, value)
         if c == metric_col:
             continue  # read last: it names the row's metric whatever the other labels say
         if c == entity_col:
@@ -761,6 +806,8 @@ def _cells(
             unit = _unit(cell_unit) or col.unit or row.unit
             if metric is None and unit:
                 metric = L.family_of_unit(unit)
+                if metric == "rps" and _tls_context(unit, ctx):
+                    metric = "ssl_tps"  # "512 TPS" cells under a summary of TLS handshakes
             if not unit and metric == grid.metric:
                 fits = grid.unit and L.family_of_unit(grid.unit) in (metric, None)
                 unit = (grid.unit if fits else "") or L.FAMILY_UNIT.get(metric or "", "")
@@ -802,6 +849,18 @@ def _row_case(grid: Grid, cells: list[Cell | None]) -> dict[str, str]:
         if text and not C.is_null(text) and _number(text) is not None:
             found[name] = _norm_value(name, text)
     return found
+
+
+_TLS_WORDS = ("ssl", "tls", "https", "handshake")
+
+
+def _tls_context(unit: str, ctx: Context) -> bool:
+    """Transactions per second in a table whose caption or heading speaks of TLS: TLS
+    transactions (a handshake each), as prose figures read them."""
+    if "transaction" not in L.dimensionality(unit) and unit != "TPS":
+        return False
+    around = f"{ctx.caption[-400:]} {ctx.heading}".lower()
+    return any(w in around for w in _TLS_WORDS)
 
 
 def _is_load_header(label: str) -> bool:

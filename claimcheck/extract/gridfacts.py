@@ -46,7 +46,7 @@ def context(doc: Document, index: int, previous_text: str = "") -> G.Context:
         sentences = split(previous.text, previous.start)
         caption = sentences[-1].text if sentences else previous.text
         caption = caption[-MAX_CAPTION:]
-    notes = notes_after(doc.blocks, index)
+    notes = notes_after(doc.blocks, index, doc.text)
     ctx = G.Context(caption=caption, heading=block.section or "", notes=notes)
     ctx.advertised = bool(ADVERTISED.search(previous_text or caption))
     for key, note in notes.by_key.items():
@@ -189,3 +189,23 @@ def name_prose_entities(doc: Document, measurements: list[Measurement]) -> None:
             cache[key] = named
         if len(cache[key]) == 1:
             m.entity = next(iter(cache[key]))
+
+
+def note_scopes(
+    doc: Document, index: int, grid: G.Grid, typed: list[Measurement]
+) -> list[tuple[int, int, str]]:
+    """(start, end, test) of each footnote under the table at ``doc.blocks[index]`` whose
+    marked cells all belong to one test: what the note states holds for that test only, not
+    for the whole section ("¹ 100 requests per connection" under the L7 row, not the L4 one)."""
+    tests: dict[str, set[str | None]] = {}
+    by_span = {(m.start, m.end): m.test for m in typed}
+    for gc in grid.cells:
+        if gc.note:
+            test = by_span.get((gc.cell.start, gc.cell.end), gc.test)
+            tests.setdefault(gc.note, set()).add(test)
+    out = []
+    for key, note in notes_after(doc.blocks, index, doc.text).by_key.items():
+        found = tests.get(key, set())
+        if len(found) == 1 and None not in found:
+            out.append((note.start, note.end, next(iter(found))))  # type: ignore[arg-type]
+    return out

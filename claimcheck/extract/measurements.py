@@ -90,6 +90,8 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
         if test_metric == "ssl_tps" or _says(TLS_WORDS, context):
             return "ssl_tps"  # "SSL TPS ... 95,000 TPS" under any heading
         return "rps"
+    if dims == "[session] / [time]" and (test_metric == "ssl_tps" or _says(TLS_WORDS, context)):
+        return "ssl_tps"  # "52,000 new SSL sessions per second"
     if dims == "[connection]" and _says(CONCURRENT_WORDS, context):
         return "concurrent_connections"
     if dims == "[time]" and _says(LATENCY_WORDS, context):
@@ -198,8 +200,16 @@ def _mention_end(device, start: int) -> int:  # noqa: ANN001
     return mentions[i].end if i < len(mentions) and mentions[i].start == start else start
 
 
+# a figure from a production deployment is not a result of the report's test: "used in a
+# production serving up to 200K rps", "in production handles 1M requests per second"
+IN_PRODUCTION = lazyre.compile(r"\bin[ \t]+(?:a[ \t]+)?production\b(?:\W+\w+){0,4}\W*$", re.I)
+
+
 def not_a_result(before: str) -> bool:
-    """Does the text before a figure make it a limit, a licence or a spec (NOT_A_RESULT)?"""
+    """Does the text before a figure make it a limit, a licence or a spec (NOT_A_RESULT),
+    or a production deployment's figure (IN_PRODUCTION)?"""
+    if "production" in before.lower() and IN_PRODUCTION.search(before):
+        return True
     if before.isascii():
         low = before.lower()
         if not any(stem in low for stem in _NOT_A_RESULT_STEMS):

@@ -33,7 +33,7 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablecells import cell_labels
 from claimcheck.extract.verdicts import is_time, judge_share, judge_speed, judge_within, speed_word
 from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
-from claimcheck.units import is_information, same_dimension
+from claimcheck.units import dimensionality, is_information, same_dimension
 
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
 MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
@@ -378,7 +378,7 @@ def _unit_metric(unit: str) -> str | None:
 
 
 def _fits(a: Candidate, b: Candidate) -> bool:
-    if a.metric and b.metric and a.metric != b.metric:
+    if a.metric and b.metric and a.metric != b.metric and not {a.metric, b.metric} <= _WORK:
         return False
     if (
         a.m is not None
@@ -388,7 +388,22 @@ def _fits(a: Candidate, b: Candidate) -> bool:
         return False  # a datasheet figure against a measured one, a p99 against a mean
     if is_information(a.q.unit) != is_information(b.q.unit):
         return False
-    return compatible(a.q, b.q) and a.q.value != b.q.value
+    if a.q.value == b.q.value:
+        return False
+    return compatible(a.q, b.q) or _rates_of_work(a.q.unit, b.q.unit)
+
+
+# Requests, connections and TLS transactions per second are rates of one kind of work a
+# report may set against each other ("X served 1.2 M requests per second, Y set up 300,000
+# connections per second: X is four times faster"): the arithmetic is the report's, and
+# whether the metrics may be compared is a rule's question (M003), not the resolver's.
+_WORK = frozenset(("rps", "cps", "ssl_tps"))
+_WORK_RATES = frozenset(("[request] / [time]", "[connection] / [time]", "[transaction] / [time]"))
+
+
+def _rates_of_work(a: str, b: str) -> bool:
+    """Both units are rates of requests, connections or transactions."""
+    return bool(a and b) and dimensionality(a) in _WORK_RATES and dimensionality(b) in _WORK_RATES
 
 
 def _changed(

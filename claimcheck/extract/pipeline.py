@@ -14,7 +14,13 @@ from claimcheck.extract.devices import MentionIndex, extract_entities
 from claimcheck.extract.docindex import index_document
 from claimcheck.extract.efficiency import table_claims
 from claimcheck.extract.entities import is_dut
-from claimcheck.extract.gridfacts import grid_facts, name_prose_entities, not_results, summary
+from claimcheck.extract.gridfacts import (
+    grid_facts,
+    name_prose_entities,
+    not_results,
+    note_scopes,
+    summary,
+)
 from claimcheck.extract.measurements import (
     attribute_operands,
     derived_test,
@@ -29,7 +35,7 @@ from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, shared
 from claimcheck.extract.statedload import stated_loads
-from claimcheck.models import Block, Document, Extraction, Measurement, Quantity
+from claimcheck.models import BenchTest, Block, Document, Extraction, Measurement, Quantity
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
 
@@ -64,6 +70,7 @@ def _extract_document(doc: Document) -> Extraction:
     table_facts = []
     grids = []  # (index in ex.tables, block, grid) of each typed table
     prose = []  # (block, its sentences with their quantities) of each prose block
+    notes: list[tuple[int, int, str]] = []  # footnotes under tables that hold for one test
     previous_text = ""
     cues = block_windows(doc.text, doc.blocks)  # every cue literal of the document, one scan
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
@@ -85,6 +92,7 @@ def _extract_document(doc: Document) -> Extraction:
             else:
                 grids.append((len(ex.tables), block, grid))
                 ix.grids.append((index, grid))
+                notes.extend(note_scopes(doc, index, grid, typed))
                 ex.tables.append(summary(doc, block, grid))
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
@@ -110,6 +118,8 @@ def _extract_document(doc: Document) -> Extraction:
         attribute_operands(mentions, block_claims, measured)
         ex.measurements.extend(measured)
     _scope_derived(doc, ex.measurements)
+    _scope_notes(ex.conditions, notes)
+    _cell_tests(ex)
     name_prose_entities(doc, ex.measurements)
     ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
     resolve(doc, pending, ex)
@@ -120,6 +130,35 @@ def _extract_document(doc: Document) -> Extraction:
     ix.stated_loads = stated_loads(doc, ex.measurements)
     ix.prose_stats = prose_stat_groups(doc, ix, mentions.starts)
     return ex
+
+
+def _cell_tests(ex: Extraction) -> None:
+    """A test that only a table's row or column names ("Layer 7 requests per second") is a
+    test fact too, with the layer its id carries: rules ask a figure's test for its layer."""
+    known = {t.id for t in ex.tests}
+    for m in ex.measurements:
+        if m.test and m.test not in known:
+            known.add(m.test)
+            layer, _, metric = m.test.partition(" ")
+            if layer in ("L4", "L7", "SSL") and metric:
+                ex.tests.append(BenchTest(id=m.test, name=m.test, layer=layer, metric=metric,
+                                          line=m.line))  # fmt: skip
+
+
+def _scope_notes(conditions: list, notes: list[tuple[int, int, str]]) -> None:
+    """A condition stated in a table's footnote holds for the test of the cells the note
+    marks, not for every figure of the section the note sits in."""
+    if not notes:
+        return
+    notes.sort()
+    starts = [n[0] for n in notes]
+    for i, c in enumerate(conditions):
+        if c.source == "table" or c.scope.split(":")[0] not in ("section", "document"):
+            continue
+        k = bisect_left(starts, c.start + 1) - 1
+        if k >= 0 and notes[k][0] <= c.start < notes[k][1]:
+            test = notes[k][2]
+            conditions[i] = c.model_copy(update={"scope": f"test:{test}", "test": test})
 
 
 def _scope_derived(doc: Document, measurements: list[Measurement]) -> None:

@@ -27,7 +27,7 @@ from claimcheck.extract.numbers import (
 )
 from claimcheck.models import Quantity
 from claimcheck.textkeys import fold
-from claimcheck.units import _ALIASES, canonical_unit
+from claimcheck.units import _ALIASES, canonical_unit, dimensionality
 
 # A number: 1,474 / 5872 / 2.04 / .5 — not part of a word, version or model name.
 # Every digit run ends with (?!\d) so that a failed look-ahead cannot backtrack into a
@@ -47,7 +47,7 @@ _EXTRA_UNITS = [
     "kilobits", "Mbits/s", "Gbits/s", "HTTP requests", "HTTPS requests", "requests", "connections",
     "handshakes", "TLS handshakes", "SSL handshakes",
     "transactions", "sessions", "users", "packets", "Watts", "watts", "BTUs/hr",
-    "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "TPS", "pps", "kpps",
+    "Mbps", "Gbps", "Kbps", "kbps", "Tbps", "bps", "CPS", "RPS", "rps", "TPS", "pps", "kpps",
     "Kpps", "Mpps", "kCPS", "BTU_per_hour",
 ]  # fmt: skip
 _UNIT_SPELLINGS = sorted(
@@ -100,7 +100,7 @@ def _unit_for(spelling: str) -> str | None:
             "HTTP requests": "request", "HTTPS requests": "request", "BTUs/hr": "BTU_per_hour",
             # a full TLS handshake is the transaction an SSL TPS figure counts
             "handshakes": "transaction", "TLS handshakes": "transaction",
-            "SSL handshakes": "transaction"}.get(norm, norm)  # fmt: skip
+            "SSL handshakes": "transaction", "rps": "RPS"}.get(norm, norm)  # fmt: skip
     return canonical_unit(norm)
 
 
@@ -139,8 +139,32 @@ def _qualifier(text: str, start: int) -> tuple[str | None, int]:
     return QUALIFIER_ALIASES.get(q, q), m.start(1)
 
 
+# Words that say which requests, connections or transactions a count is, between the
+# number and its unit: "1.2 million Layer 7 requests per second", "30,000 SSL transactions
+# per second", "90,000 new connections per second", "400 full TLS handshakes".
+COUNT_QUALIFIER_RE = lazyre.compile(
+    r"(?<![ \t])(?:[ \t]++(?:[Ll]ayer[ \t-]?[3-7]|L[3-7]|SSL/TLS|SSL|TLS|HTTPS?|new|full)){1,2}+"
+    r"(?=[ \t]++[a-zA-Z])"
+)
+COUNT_UNITS = ("[request]", "[connection]", "[transaction]", "[session]")
+
+
 def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
     """(pint unit, unit as written, end) of a unit at ``pos``, or ("", "", pos)."""
+    found = _plain_unit_after(text, pos)
+    if found[0] or text[pos : pos + 1] not in (" ", "\t"):
+        return found
+    qual = COUNT_QUALIFIER_RE.match(text, pos)
+    if qual is None:
+        return found
+    unit, written, end = _plain_unit_after(text, qual.end())
+    if unit and any(u in dimensionality(unit) for u in COUNT_UNITS):
+        return unit, text[pos:end].strip(" \t\u00a0\u202f-"), end
+    return found
+
+
+def _plain_unit_after(text: str, pos: int) -> tuple[str, str, int]:
+    """(pint unit, unit as written, end) of a unit right at ``pos``, or ("", "", pos)."""
     m = PERCENT_RE.match(text, pos)
     if m:
         return "percent", m.group(1), m.end()

@@ -92,6 +92,9 @@ def block_conditions(
             # "100 requests per connection for the X and 1 for the Y": X's, whatever it is
             out.append(_make(doc, raw, f"device:{postposed.id}", block, source, test, postposed.id))
             previous[(raw.name, i)] = raw.end
+            for gap in _gapped(doc.text, raw, sentence.end, mentions):
+                out.append(_make(doc, gap[0], f"device:{gap[1].id}", block, source, test,
+                                 gap[1].id))  # fmt: skip
             continue
         if raw.name in PER_DEVICE and sentence:
             named_here = mentions.span(sentence.start, sentence.end)
@@ -131,6 +134,69 @@ def _postposed_owner(text: str, end: int, limit: int, mentions: MentionIndex):  
         return None
     pos, device = found[0]
     return device if _FOR_DEVICE.fullmatch(text, end, pos) else None
+
+
+# "4,096 simulated users for the X and 1,024 for the Y": the second value of the same
+# setting, its unit left out, for the device named right after it
+GAPPED = frozenset(("load_setting", "requests_per_connection", "concurrency"))
+_GAP_VALUE = lazyre.compile(
+    r"(?<![ \t\n])[ \t\n]*+,?[ \t\n]*+(?:and|while|whereas|but|vs\.?|versus)[ \t\n]++(?:only[ \t\n]++)?"
+    r"(\d{1,3}(?:,\d{3})++|\d++)(?![\d.,]\d)[ \t\n]++(?:for|on|with)[ \t\n]++(?:the[ \t\n]++)?"
+)
+
+
+def _gapped(text: str, raw: cx.RawCondition, limit: int, mentions: MentionIndex) -> list:
+    """(condition, device) of each value that repeats ``raw``'s setting for another device
+    with its unit left out ("... for the X and 1,024 for the Y")."""
+    if raw.name not in GAPPED:
+        return []
+    out = []
+    pos = raw.end
+    for _ in range(4):  # a few devices in one sentence at most
+        mention = mentions.span(pos, min(limit, pos + 60))
+        if not mention:
+            break
+        mention_end = _mention_end(text, mention[0][0], limit)
+        m = _GAP_VALUE.match(text, mention_end)
+        if m is None:
+            break
+        after = mentions.span(m.end(), min(limit, m.end() + 40))
+        if not after or after[0][0] != m.end():
+            break
+        number = float(m.group(1).replace(",", ""))
+        value = _with_number(raw.value, int(number) if number.is_integer() else number)
+        if value is None:
+            break
+        out.append((cx.RawCondition(raw.name, value, m.start(1), m.end(1), m.group(1)),
+                    after[0][1]))  # fmt: skip
+        pos = m.end()
+    return out
+
+
+def _mention_end(text: str, start: int, limit: int) -> int:
+    """The end of the device name that starts at ``start`` (its words up to a blank
+    followed by a lower-case word, a comma or the sentence's end)."""
+    end = start
+    while end < limit and (text[end].isalnum() or text[end] in "-_."):
+        end += 1
+    while (
+        end + 1 < limit
+        and text[end] == " "
+        and (text[end + 1].isupper() or text[end + 1].isdigit())
+    ):
+        end += 1
+        while end < limit and (text[end].isalnum() or text[end] in "-_."):
+            end += 1
+    return end
+
+
+def _with_number(value: object, number: float) -> object:
+    """``value`` with its number replaced ({"kind": "simusers", "value": 4096} -> 1024)."""
+    if isinstance(value, dict) and isinstance(value.get("value"), int | float):
+        return {**value, "value": number}
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number
+    return None
 
 
 _PHRASE_BREAK = lazyre.compile(r"[,;:()\n]|\b(?:and|or|vs|versus|with|on)\b", re.IGNORECASE)

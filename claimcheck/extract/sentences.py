@@ -21,7 +21,7 @@ from claimcheck import lazyre
 # "vs." "e.g." "approx." "Fig." and decimals do not end one. Group 1 is the gap between
 # sentences; the pattern opens with the punctuation (not a look-behind) so the regex
 # engine jumps from one . ! ? to the next.
-_END = lazyre.compile(r"[.!?]([\"')\]]*[ \t]+)(?=[\"'(\[]?[A-Z0-9*•])")
+_END = lazyre.compile(r"[.!?]([\"')\]]*[ \t\u00a0]+)(?=[\"'(\[]?[A-Z0-9*•])")
 _ABBREV = lazyre.compile(
     r"(?:\b(?:vs|e\.g|i\.e|approx|Fig|fig|No|no|Inc|Ltd|Corp|etc|cf|al|Mr|Dr|St|ver|Ver|v)\.)$"
 )

@@ -50,3 +50,31 @@ def cited_figures(claim: Claim, spans: dict[tuple[int, int], Measurement]) -> li
         if m is not None and m not in out:
             out.append(m)
     return out
+
+
+def largest_number(value: Any) -> float | None:
+    """The largest number of a condition value ("1, 10, 100" -> 100), else None."""
+    if isinstance(value, list):
+        nums = [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
+        return max(nums) if nums else None
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def requests_per_connection(facts: Any, m: Measurement) -> float | None:
+    """The requests per connection a figure was measured with: the cell's own, else the one
+    stated with it, else the one in its scope (a list set for a whole section says nothing
+    about one figure)."""
+    if "requests_per_connection" in (m.conditions or {}):
+        return largest_number(m.conditions["requests_per_connection"])
+    for c in facts.stated_with(m, "requests_per_connection"):
+        if c.negated:
+            continue
+        if isinstance(c.value, list) and c.scope.split(":")[0] in ("document", "section"):
+            return None
+        return largest_number(c.value)
+    return None

@@ -41,7 +41,15 @@ def _first(detector: Callable[[Ctx], list[RawCondition]], cell: str) -> Any:
     return found[0].value if found else None
 
 
+# a value with a rate's unit is a result written under a requests-per-connection label
+# ("80 requests per TLS session: 10,797 TPS"), not a count of requests
+_RATE_UNITS = ("tps", "rps", "cps", "/s", "/sec", "per second", "gbps", "mbps")
+
+
 def _rpc(cell: str, header: str) -> Result:
+    low = cell.lower()
+    if any(u in low for u in _RATE_UNITS):
+        return None
     value = one_or_list(int_list(cell.split("(")[0]))
     return ("requests_per_connection", value, False) if value is not None else None
 

@@ -209,6 +209,11 @@ PROFILE_PATTERNS = [
                 rf"|\bout[ \t-]of[ \t-]the[ \t-]box\b", _I), "factory defaults"),
     (lazyre.compile(r"\bfast[ \t-]?path\b", _I), "fast path"),
     (lazyre.compile(rf"\b(?:TCP|L4|layer[ \t-]?4)[ \t-]only{_W}(?:mode|profile)\b", _I), "L4-only mode"),
+    # the protocol the clients sent, where a report gives it per device: "`https` traffic
+    # sent to the gateway" (TLS on) against "plain http traffic to a NodePort" (TLS off)
+    (lazyre.compile(r"(?<![\w/.-])`?HTTPS`?[ \t]++traffic\b", _I), "TLS on"),
+    (lazyre.compile(r"\b(?:(?:plain(?:[ \t-]?text)?|unencrypted|clear[ \t-]?text)[ \t]++)?(?<![\w/.-])`?HTTP`?"
+                    r"[ \t]++traffic\b", _I), "TLS off"),
 ]  # fmt: skip
 NAMED_PROFILE_RE = lazyre.compile(rf"\b(?P<name>{_PNAME2})[ \t]++{_PHEAD}s?\b")
 PROFILE_LIST_RE = lazyre.compile(
@@ -255,7 +260,7 @@ THREADING_RE = lazyre.compile(
 PROFILE_GATE = lazyre.compile(
     r"standard[ \t]+|stock[ \t]+|vanilla[ \t]+|factory[ \t-]default|default[ \t]+(?:settings"
     r"|configuration|config)|out[ \t-]of[ \t-]the[ \t-]box|fast[ \t-]?path|only[ \t]+(?:mode"
-    r"|profile)|profile|preset|template|smt|hyper"
+    r"|profile)|profile|preset|template|smt|hyper|https?[ \t`]"
 )
 
 

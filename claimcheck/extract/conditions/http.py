@@ -38,7 +38,9 @@ RPC_RE = lazyre.compile(
 )
 RPC_LABEL_RE = lazyre.compile(
     rf"\b{_REQ}{_W}per{_W}(?:(?:TCP|SSL|TLS|HTTP){_W})?(?:connection|session)"
-    rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})",
+    rf"[ \t]*(?:[:=]|\(|\bof\b|\bwas\b|\bis\b|\bset{_W}to\b|\bwere\b)[ \t]*(?P<list>{NUM_LIST})"
+    # "requests per TLS session: 2,600 TPS" labels a result, not a count of requests
+    r"(?![\d,.]*+[ \t]*+(?:TPS|RPS|CPS|req/s|requests/s|/s)\b)",
     _I,
 )
 # "each SSL session carried 100 HTTP requests", "100 requests pipelined over one SSL connection"
@@ -127,7 +129,7 @@ LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
                 rf"{_W}(?:the{_W})?(?:HTTP|{_L7}|application[ \t-]layer|requests?|headers?)\b", _I), "L4"),
     (lazyre.compile(rf"\b{_L4}-only\b|\b{_L4}{_W}only{_W}(?:mode|processing|load)|\b{_L4}{_W}mode\b",
                 _I), "L4"),
-    (lazyre.compile(rf"\bTCP[ \t-]+only{_W}mode\b", _I), "L4"),
+    (lazyre.compile(rf"\bTCP[ \t-]+only{_W}(?:mode|virtual{_W}servers?|VIPs?|listeners?|profiles?|services?)\b", _I), "L4"),
     (lazyre.compile(rf"\b{_L4}{_W}(?:forwarding|switching|load[ \t-]balancing){_W}only\b", _I), "L4"),
     (lazyre.compile(rf"\bonly{_W}(?:[\w-]+{_W}){{0,4}}?{_L4}\b", _I), "L4"),
     (lazyre.compile(rf"\binspect(?:s|ed|ing)?{_W}(?:the{_W}|each{_W}|every{_W}|all{_W})?"

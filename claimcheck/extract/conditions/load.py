@@ -156,7 +156,7 @@ _CONC_ADJ = r"(?:simultaneous|concurrent|parallel|open)"
 CONCURRENCY_RES = [
     lazyre.compile(rf"(?<![\w.])(?:(?:from|between){_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
     lazyre.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:(?:from|between){_W})?{_RANGE}\b", _I),
-    lazyre.compile(rf"\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)[ \t]+(?P<list>{NUM_LIST})"
+    lazyre.compile(rf"(?:\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)|(?<!\S)@)[ \t]+(?P<list>{NUM_LIST})"
                rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users)\b", _I),
     lazyre.compile(rf"\b(?:opened|opens|open|held|holds|hold|kept|keeps|maintained|maintains)[ \t]+"
                rf"(?P<list>{INT}){_W}(?:{_CONC_ADJ}{_W}|persistent{_W})?connections\b", _I),

@@ -6,26 +6,22 @@ time); the context words only say what the quantity is meant to be.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.models import Document, Quantity
-from claimcheck.rules.context import block_at, sentence_around, window
+from claimcheck.rules.context import block_at, clause_around, line_label, sentence_around, window
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.wordcues import says_any
 from claimcheck.units import dimensionality, is_bit_rate, is_bits, is_bytes, is_energy, is_power
 
 SIZE_WORDS = lazyre.compile(r"\b(?:file|object|response|payload|page|body|message|request|transfer)s?\b"
                         r"(?:[ -]size)?|\bsize\b")  # fmt: skip
 CRYPTO_WORDS = lazyre.compile(r"\b(?:key|keys|cipher|aes|rsa|ecc|ecdsa|sha|hash|encryption|address|"
                           r"bus|architecture|os|processor|cpu|color|colour|block|word|integer)\b")  # fmt: skip
-RATE_WORDS = lazyre.compile(
-    r"\b(?:licen[cs]e[ds]?|throughput|bandwidth|line rate|rate|limit|capacity)\b"
-)
-STORAGE_WORDS = lazyre.compile(r"\b(?:memory|ram|disk|storage|cache|ssd|hdd|flash|heap|buffer|file|"
-                           r"object|response|download|upload|dataset|image|volume)s?\b")  # fmt: skip
 HEAT_WORDS = lazyre.compile(r"\b(?:heat|thermal|dissipat\w*|cooling|power|watts?)\b")
 COUNT_WORDS = lazyre.compile(r"^\s*(?:of\s+)?(?:concurrent|simultaneous|open|active|maximum)\b")
 
@@ -76,14 +72,27 @@ def _bits_for_size(doc: Document, q: Quantity) -> Hit | None:
 
 
 def _bytes_for_rate(doc: Document, q: Quantity, rates: dict[int, set[float]]) -> Hit | None:
+    """A byte figure whose own role is a rate: the label of its "Label: value" line, else
+    the words of its own phrase, say rate or licence ("the 10GB license limit"); a
+    "Document Length: 27 bytes" line is a size whatever the block around it says."""
     if not is_bytes(q.unit) or q.is_range:
         return None
-    sentence = sentence_around(doc, q.start, q.end).lower()
-    if not RATE_WORDS.search(sentence) or STORAGE_WORDS.search(sentence):
+    data = rule_data("A005")
+    label = line_label(doc, q.start)
+    near = label.lower() if label is not None else clause_around(doc, q.start, q.end)
+    if says_any(near, data.get("size_words", [])):
         return None
     block = block_at(doc, q.start)
     same_rate = block is not None and q.value in rates.get(block.start, set())
-    if not same_rate and not re.search(r"\blicen[cs]", sentence):
+    if not says_any(near, data.get("rate_words", [])):
+        # "licensed for 8 Gbps ... 8GB was never hit, so the license limit ...": the same
+        # number as a bit rate in the paragraph, in a sentence about that rate
+        sentence = sentence_around(doc, q.start, q.end)
+        if label is not None or not same_rate or not says_any(sentence, data.get("rate_words", [])):
+            return None
+        if says_any(sentence, data.get("size_words", [])):
+            return None
+    elif not same_rate and not says_any(near, data.get("licence_words", [])):
         return None
     evidence = (
         f" ({ar.format_number(q.value, q.decimals)} Gbps in the same paragraph)"

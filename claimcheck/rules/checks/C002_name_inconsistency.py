@@ -10,7 +10,10 @@ from typing import Any
 from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.models import Condition, Device, Document
+from claimcheck.rules.context import clause_around, in_link_target
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.wordcues import says_any
 
 _VERSION_PART = lazyre.compile(r"\d++|[a-z]++|[^\da-z]")
 MAX_VERSIONS = 20  # distinct versions compared per device (pairs among them are bounded)
@@ -92,9 +95,12 @@ def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
     number that appears once beside a device tested under a near-identical number."""
     doc, extraction = facts.doc, facts.extraction
     versions: dict[str, dict[tuple[tuple[str, ...], tuple[str, ...]], Condition]] = {}
-    for c in facts.stated("software_version"):
-        if not c.device or not isinstance(c.value, str):
-            continue
+    data = rule_data("C002")
+    stated = [c for c in facts.stated("software_version") if c.device and isinstance(c.value, str)]
+    compared = _compared_releases(facts, stated)
+    for c in stated:
+        if not _claims_tested(facts, c, data):
+            continue  # a release named for a feature's availability or a past comparison
         key = version_key(c.value)
         if key[0] and len(versions.setdefault(c.device, {})) < MAX_VERSIONS:
             versions[c.device].setdefault(key, c)
@@ -114,6 +120,7 @@ def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
         for i, (key, cond) in enumerate(items):
             clash = next(
                 (c0 for k0, c0 in items[:i] if not _refines(k0, key)
+                 and (device, k0[0], key[0]) not in compared
                  and not _abbreviates(facts, summaries, (k0, c0), (key, cond))),
                 None,
             )  # fmt: skip
@@ -127,12 +134,122 @@ def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
             yield Hit(cond.start, cond.end, msg, {"device": device,
                                                   "versions": [clash.value, cond.value]})  # fmt: skip
             break
+    yield from _run_heading_slips(facts)
     reported = False
     for hit in _model_slips(facts):
         reported = True
         yield hit
     if not reported:
         yield from _token_slips(facts)
+
+
+def _claims_tested(facts: FactStore, c: Condition, data: dict[str, Any]) -> bool:
+    """Does the statement give the release the report tested, rather than the release a
+    feature is available from ("starting with 1.10 you can choose") or one of a past
+    comparison ("earlier this year we compared 2.10")? Both words lists are in C002
+    [data]."""
+    if in_link_target(facts.doc, c.start):
+        return False  # a release in a link's address names a file, not the tested release
+    sent = facts.sentence_text(c.start)
+    if sent and says_any(sent, data.get("history", [])):
+        return False
+    before = clause_around(facts.doc, c.start, c.start, 40, 0)
+    after = clause_around(facts.doc, c.end, c.end, 0, 25)
+    return not (says_any(before, data.get("availability_before", []))
+                or says_any(after, data.get("availability_after", [])))  # fmt: skip
+
+
+def _compared_releases(
+    facts: FactStore, stated: list[Condition]
+) -> set[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(device, release, release) of two releases of one device named in one sentence
+    ("4.0 ... compared to 3.13", "from 2.11.0 to 2.11.1"): the report sets them apart, so
+    they are two releases, not one release named two ways, wherever else they appear."""
+    by_sentence: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+    for c in stated:
+        sent = facts.sentence_at(c.start)
+        if sent is not None:
+            key = version_key(c.value)[0]
+            found = by_sentence.setdefault((c.device or "", sent.start), [])
+            found.append(key)
+            # "between Kestrel 2.11.0 and 2.11.1": the second release needs no name
+            found.extend(r for r in _releases_in(sent.text) if r[:1] == key[:1] and r != key)
+    pairs = set()
+    for (device, _), keys in by_sentence.items():
+        for a in keys:
+            for b in keys:
+                if a != b:
+                    pairs.add((device, a, b))
+    # a build of a compared release ("4.0.0-beta.5" of "4.0") is set apart as well
+    out = set(pairs)
+    for c in stated:
+        key = version_key(c.value)[0]
+        for device, a, b in pairs:
+            if device == c.device and key != a and key[: len(a)] == a:
+                out.update({(device, key, b), (device, b, key)})
+    return out
+
+
+MIN_AGREEING_RUNS = 3  # runs whose heading names their target: the report's own convention
+
+
+def _host(target: str | None) -> str:
+    """The host name of a run's target URL, lower case ("http://spire:6667" -> "spire")."""
+    if not target or "://" not in target:
+        return ""
+    rest = target.split("://", 1)[1]
+    for sep in "/:?#":
+        rest = rest.split(sep, 1)[0]
+    return rest.lower() if rest.replace("-", "").replace("_", "").isalpha() else ""
+
+
+def _run_heading_slips(facts: FactStore) -> Iterator[Hit]:
+    """A run headed by a name the report gives nothing else, while its target host is a
+    product the report lists, in a report where every other run's heading names its
+    host: one product under two names ("## Quill" over a run against http://tarn:8080,
+    with "Tarn" in the list of products tested)."""
+    runs = [
+        r for r in facts.runs if _host(getattr(r, "target", None)) and getattr(r, "section", None)
+    ]
+    agree = [r for r in runs if _host(r.target) in r.section.lower()]
+    odd = [r for r in runs if _host(r.target) not in r.section.lower()]
+    if len(agree) < MIN_AGREEING_RUNS or not odd or len(odd) * 3 > len(runs):
+        return
+    prose = [sent.text for _, sent in facts.sentences(own=True)]
+    for r in odd:
+        host = _host(r.target)
+        heading = r.section.strip()
+        listed = any(says_any(t, [host]) and not in_text_url(t, host) for t in prose)
+        named_elsewhere = any(says_any(t, [heading]) for t in prose)
+        if not listed or named_elsewhere:
+            continue
+        yield Hit(r.start, r.end,
+                  f'the run under "{heading}" targets host "{host}", a product the report '
+                  f'lists as "{host}": one product under two names',
+                  {"heading": heading, "host": host})  # fmt: skip
+
+
+def in_text_url(text: str, word: str) -> bool:
+    """Is every occurrence of ``word`` in ``text`` inside a URL (after "://")?"""
+    low, w = text.lower(), word.lower()
+    at = low.find(w)
+    while at >= 0:
+        start = low.rfind(" ", 0, at) + 1
+        if "://" not in low[start:at]:
+            return False
+        at = low.find(w, at + 1)
+    return True
+
+
+def _releases_in(text: str) -> list[tuple[str, ...]]:
+    """Dotted release numbers written in a text ("2.11.1", "v4.0"), as release keys."""
+    out = []
+    for word in text.split():
+        token = word.strip(".,;:()[]'\"").lstrip("vV")
+        parts = token.split(".")
+        if len(parts) >= 2 and all(p.isdigit() and len(p) <= 4 for p in parts):
+            out.append(tuple(parts))
+    return out
 
 
 def _one_sentence(doc: Document, end: int, start: int) -> bool:

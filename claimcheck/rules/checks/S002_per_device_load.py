@@ -12,6 +12,7 @@ from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.facts.attribution import View
 from claimcheck.models import Condition
+from claimcheck.rules.context import line_label
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
     MAX_LISTED,
@@ -109,6 +110,56 @@ def per_device_load(facts: FactStore) -> Iterator[Hit]:
                           f"other devices ran under a different load", {"device": d})  # fmt: skip
     yield from _requests_per_connection(v)
     yield from _claims_across_loads(v, differing)
+    if not differing:
+        yield from _side_by_side_at_different_loads(facts)
+
+
+LOAD_NAMES = ("concurrency", "load_setting")
+CLAIM_REACH = 2  # blocks after the last of the figures where the comparison may be drawn
+
+
+def _own_load(facts: FactStore, m: Any) -> str | None:
+    """The load stated with a figure itself ("14,755 rps @ 50 connections"), shown."""
+    for name in LOAD_NAMES:
+        for c in facts.stated_with(m, name, scoped=False):
+            if isinstance(c.value, dict):
+                return _load_value(c.value) if c.value.get("value") is not None else None
+            if isinstance(c.value, int | float) and not isinstance(c.value, bool):
+                return f"{fmt_number(float(c.value))} connections"
+    return None
+
+
+def _side_by_side_at_different_loads(facts: FactStore) -> Iterator[Hit]:
+    """Figures of one metric in neighbouring blocks (list items, short paragraphs), each with
+    its own subject and its own stated load, followed by a claim comparing them: the ratio
+    mixes the two setups with two loads ("X: 14,755 rps @ 50 connections; Y: 129,531 rps @
+    400 connections; 8.8x faster")."""
+    v = facts.view
+    rows = []  # (block index, figure, subject, load)
+    for m in facts.measured():
+        if m.source == "table" or m.metric not in ("rps", "cps", "ssl_tps", "throughput"):
+            continue
+        load = _own_load(facts, m)
+        bi = v.block_index(m.start)
+        if load is None or bi is None:
+            continue
+        subject = m.device or line_label(facts.doc, m.start)
+        if subject:
+            rows.append((bi, m, subject.lower(), load))
+    claims = sorted(
+        (c for c in facts.claims if c.kind in ("ratio", "delta")), key=lambda c: c.start
+    )
+    for (b0, m0, s0, l0), (b1, m1, s1, l1) in zip(rows, rows[1:], strict=False):
+        if b1 - b0 > 1 or m0.metric != m1.metric or s0 == s1 or l0 == l1:
+            continue
+        end = facts.doc.blocks[min(len(facts.doc.blocks) - 1, b1 + CLAIM_REACH)].end
+        claim = next((c for c in claims if m1.end <= c.start < end
+                      and not facts.hedged(c.start)), None)  # fmt: skip
+        if claim is None:
+            continue
+        yield Hit(claim.start, claim.end,
+                  f'"{claim.stated}" compares {m0.text} at {l0} with {m1.text} at {l1}: the two '
+                  f"setups were not offered the same load", {"loads": [l0, l1]})  # fmt: skip
 
 
 def _requests_per_connection(v: View) -> Iterator[Hit]:

@@ -28,6 +28,8 @@ _WHOLE = {"vcpu", "cores"}  # counted in whole units on any test bed
 def asymmetric_testbed(facts: FactStore) -> Iterator[Hit]:
     """S003: compared devices on different hardware (instance type, vCPUs, cores, memory) or
     with different interface capacity (unless the report sized links to each device).
+    Only devices with results measured in the report ran on a test bed: hardware set side
+    by side in a sizing guide or a spec table is the products' own attribute.
 
     A per-device table is one comparison; settings stated in prose form another."""
     v = facts.view
@@ -68,9 +70,14 @@ def asymmetric_testbed(facts: FactStore) -> Iterator[Hit]:
         again = [groups for groups in by_dev.values() if len(groups) > 1]  # in two tables
         if len(again) >= 2 and all(len(set().union(*groups)) > 1 for groups in again):
             varying.add(key)
+    # devices with a result of the report (a datasheet's own measured figures count too)
+    ran = {m.device for m in facts.measurements
+           if m.device and m.kind == "measured" and m.role == "result"}  # fmt: skip
     for (_, key), by_dev in per.items():
         if len(by_dev) < 2 or key in varying or any(len(vals) > 1 for vals in by_dev.values()):
             continue  # one device, or several values for one device: nothing to compare
+        if not ran & set(by_dev):
+            continue  # a sizing guide or spec comparison: none of them ran a test here
         shown = {d: next(iter(vals)) for d, vals in by_dev.items()}
         if len(set(shown.values())) < 2:
             continue

@@ -12,18 +12,23 @@ from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.facts.attribution import View
 from claimcheck.models import Condition
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
     MAX_LISTED,
     listed,
 )
 from claimcheck.rules.spans import Spans
+from claimcheck.rules.wordcues import says_any
 from claimcheck.textkeys import fold
 
 _I = re.IGNORECASE
 
 
 DEFAULT_PROFILES = {"standard", "factory defaults", "default", "defaults", "keep-alive"}
+# Settings compared only when every device states one, never as one device's extra: the
+# protocol a report names for one device only ("https traffic") says nothing of the others.
+TWO_SIDED = {"TLS on", "TLS off"}
 # A sentence that sets the configuration, preferred as the place to point at.
 CONFIG_VERB_RE = lazyre.compile(
     r"\b(?:configured|configuration|set|enabled|turned\s+on|applied|used|using|ran|run|running"
@@ -97,9 +102,12 @@ def asymmetric_configuration(facts: FactStore) -> Iterator[Hit]:
     if len(v.compared) < 2:
         return
     per: dict[str, dict[str, list[Any]]] = {}
+    not_a_setting = rule_data("S004").get("not_a_setting", [])
     for c, devs in _profiles(v):
         value = str(c.value)
         s0, _ = v.bounds(c.start)
+        if value in TWO_SIDED and says_any(facts.sentence_text(c.start), not_a_setting):
+            continue  # "testing should be done with http traffic": a suggestion, not a run
         if NEG_NEAR_RE.search(v.doc.text, max(s0, c.start - 50), c.start):
             continue
         for d in devs & v.compared:
@@ -112,7 +120,8 @@ def asymmetric_configuration(facts: FactStore) -> Iterator[Hit]:
     settled = yield from _one_setting_two_values(v, per)
     lacking: dict[str, str] = {}  # value -> the compared devices without it, as listed
     for d in sorted(per):
-        odd = [val for val in per[d] if holders[val] != v.compared and val not in settled]
+        odd = [val for val in per[d]
+               if holders[val] != v.compared and val not in settled and val not in TWO_SIDED]  # fmt: skip
         special = [val for val in odd if val.lower() not in DEFAULT_PROFILES]
         defaults = [
             (val, c) for val in odd if val.lower() in DEFAULT_PROFILES and val != "keep-alive"
