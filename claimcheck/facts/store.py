@@ -213,6 +213,15 @@ class FactStore:
         """The block holding a source offset."""
         return self.text.block_at(offset)
 
+    @cached_property
+    def run_durations(self) -> tuple[Any, ...]:
+        """How long each measured run lasted (``RunDuration``), in source order: from tool
+        output, command lines (the tool's default included), parameter tables and sentences
+        that state a test's length; never a timeout, a warm-up or other time figure."""
+        from claimcheck.extract.runs.durations import run_durations
+
+        return tuple(run_durations(self.doc, self.runs, self.conditions, self.text))
+
 
 def build_facts(doc: Document) -> FactStore:
     """Run every extractor over ``doc`` once and freeze what they found."""
