@@ -222,6 +222,15 @@ class FactStore:
 
         return tuple(run_durations(self.doc, self.runs, self.conditions, self.text))
 
+    @cached_property
+    def colocations(self) -> tuple[Any, ...]:
+        """The statements that the load generator shares the device's host (``Colocation``),
+        in source order: a sentence that places it there, a measured run aimed at the
+        loopback address, a load tool run in a compose service next to the device."""
+        from claimcheck.facts.placement import colocations
+
+        return tuple(colocations(self.doc, self.runs, self.conditions, self.index.tools, self.text))
+
 
 def build_facts(doc: Document) -> FactStore:
     """Run every extractor over ``doc`` once and freeze what they found."""

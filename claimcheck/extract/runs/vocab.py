@@ -80,3 +80,20 @@ def word_list(name: str) -> WordList:
 def words_of(text: str) -> list[str]:
     """The lower-case words of a text, as the lists are matched against them."""
     return WORD_RE.findall(text.lower())
+
+
+@cache
+def pattern(name: str) -> re.Pattern[str]:
+    """A case-insensitive pattern matching any entry of the list ``name`` as whole words
+    (a stem takes any ending; the words of a phrase may be joined by spaces, hyphens or
+    underscores). A list with no entries matches nothing."""
+    alts = []
+    for entry in sorted(_lists().get(name, {}), key=len, reverse=True):
+        parts = WORD_RE.findall(entry.lower())
+        if not parts:
+            continue
+        body = r"[ \t_-]+".join(re.escape(p) for p in parts)
+        alts.append(body + (r"[a-z0-9]*" if entry.endswith("*") else ""))
+    if not alts:
+        return re.compile(r"(?!)")
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])", re.IGNORECASE)
