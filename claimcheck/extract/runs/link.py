@@ -193,3 +193,11 @@ def _plain(text: str) -> float | None:
     if not re.fullmatch(r"\d[\d,]*(?:\.\d+)?[ \t]*[kKM]?", t):
         return None
     return number(t)
+
+
+def counts_errors(table: Table) -> bool:
+    """Does a results table set error counts beside its rates: a column head or a row label
+    (a transposed table's first column) naming errors, failures, timeouts or non-2xx?"""
+    if any(ERRORS_HEAD_RE.search(h) for h in table.header):
+        return True
+    return any(row.cells and ERRORS_HEAD_RE.search(row.cells[0].text) for row in table.body)
