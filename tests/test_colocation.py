@@ -131,3 +131,13 @@ def test_template_command_on_localhost_but_measured_runs_elsewhere():
         "Requests/sec:  12022.43\n```\n"
     )
     assert hows(text) == []
+
+
+def test_coordinated_subject_with_the_generator_shares_the_host():
+    text = "The load generator, the Harrier LB and the backend share an 8-core workstation."
+    assert hows(text) == ["stated"]
+
+
+def test_backend_shares_the_host_while_the_tool_runs_elsewhere():
+    text = "wrk ran on a client box, and the backend ran on the same host as the Harrier LB."
+    assert hows(text) == []

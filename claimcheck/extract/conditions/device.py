@@ -293,7 +293,10 @@ def profile(ctx: Ctx) -> list[RawCondition]:
 
 # --- client_placement -----------------------------------------------------------------------
 
-_HOST = r"(?:host|machine|server|VM|box|laptop|node|computer|instance|physical[ \t]+(?:host|machine|server))"
+_HOST = (
+    r"(?:host|machine|server|VM|box|laptop|node|computer|instance|workstation|desktop|PC|Mac"
+    r"(?:Book)?|physical[ \t]+(?:host|machine|server))"
+)
 # The cues of a shared host: a loopback address or word, "on the same machine", "all ...
 # on one host", "co-located with". Each says the load generator shares the device's host only
 # in a sentence that names the generator (or takes in every part of the test bed); see
@@ -304,10 +307,12 @@ SAME_HOST_RES = [
     lazyre.compile(rf"\ball[ \t]++(?:\w+[ \t]++){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*+"
                rf"(?:on|in){_W}(?:one|a{_W}single|the{_W}same){_W}{_HOST}\b", _I),
     lazyre.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
+    # "the load generator, the proxy and the backend share an 8-core workstation"
+    lazyre.compile(rf"\bshare[sd]?{_W}(?:one|a|an|a{_W}single){_W}(?:[\w-]+{_W}){{0,2}}?{_HOST}\b", _I),
     # a compose stack runs its services on one Docker host (vocab: placement.compose)
     lazyre.compile(r"\bdocker[ \t-]?compose\b|\bcompose[ \t]+(?:file|stack|project)\b", _I),
 ]  # fmt: skip
-_LOOPBACK, _ALL_ON_ONE, _COMPOSE = 0, 2, 4
+_LOOPBACK, _ALL_ON_ONE, _COMPOSE = 0, 2, 5
 SEPARATE_RES = [
     lazyre.compile(rf"\bseparate{_W}(?:(?:client|load[ \t-]generat\w+|physical|dedicated|test){_W})?"
                rf"{_HOST}s?\b", _I),
@@ -321,11 +326,14 @@ CLIENT_CONTEXT_RE = lazyre.compile(r"client|load|generat|tool|traffic|benchmark|
 SERVICES_RE = lazyre.compile(r"\b(?:services?|containers?)\b", _I)
 
 
-_HOST_GATE = r"[ \t]+(?:host|machine|server|vm|box|laptop|node|computer|instance|physical)"
+_HOST_GATE = (
+    r"[ \t]+(?:host|machine|server|vm|box|laptop|node|computer|instance|physical"
+    r"|workstation|desktop|pc|mac)"
+)
 CLIENT_PLACEMENT_GATE = lazyre.compile(
     r"localhost|loopback|127\.0\.0\.1|co-?located|separate|dedicated|physical|bare[ \t-]metal"
     rf"|directly[ \t-]connected|same{_HOST_GATE}|one{_HOST_GATE}|single{_HOST_GATE}"
-    rf"|different{_HOST_GATE}|other{_HOST_GATE}|compose"
+    rf"|different{_HOST_GATE}|other{_HOST_GATE}|compose|share"
 )
 
 
@@ -375,13 +383,19 @@ def _places_generator(ctx: Ctx, m: re.Match[str], kind: int) -> bool:
 def _placed_part(text: str, s0: int, s1: int, start: int, end: int) -> str | None:
     """ "generator" or "tier" (a backend, upstream, database): the part of the test bed named
     nearest before [start, end) in the sentence [s0, s1), else first after it; None when the
-    sentence names neither."""
+    sentence names neither. A generator named earlier in the same subject, with no verb
+    between ("the load generator, the proxy and the backend share one box"), is placed too."""
     parts = [(g.start(), "generator") for g in pattern("generator.noun").finditer(text, s0, s1)
              if not _not_generator(text, g.end(), s1)]  # fmt: skip
     parts += [(t.start(), "tier") for t in pattern("placement.other_tier").finditer(text, s0, s1)]
-    before = [p for p in parts if p[0] < start]
+    before = sorted(p for p in parts if p[0] < start)
     if before:
-        return max(before)[1]
+        generators = [p for p, kind in before if kind == "generator"]
+        if before[-1][1] == "tier" and generators:
+            between = text[generators[-1] : start]
+            if not pattern("placement.verb").search(between) and not re.search(r"[;:]", between):
+                return "generator"
+        return before[-1][1]
     after = [p for p in parts if p[0] >= end]
     return min(after)[1] if after else None
 

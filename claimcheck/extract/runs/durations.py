@@ -44,6 +44,7 @@ class RunDuration:
     text: str
     source: str
     tool: str | None = None
+    steady: bool = False  # stated as the length of a steady state ("a 30 s steady state")
 
     @property
     def definitive(self) -> bool:
@@ -82,7 +83,8 @@ def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condi
             continue  # the same statement as a run's own duration, or inside a run's text
         source = _condition_source(doc, c, text)
         if source is not None:
-            out.append(RunDuration(seconds, c.start, c.end, c.text, source))
+            steady = "steady state" in " ".join(words_of(text.sentence_text(c.start)))
+            out.append(RunDuration(seconds, c.start, c.end, c.text, source, steady=steady))
     out.sort(key=lambda r: r.start)
     return _without_repeats(out)
 
@@ -132,7 +134,8 @@ def _names_run(words: list[str]) -> bool:
     """Do the words after a figure name the run itself ("runs", "test"), not only "per"?"""
     after = word_list("duration.after")
     return any(
-        after.at(words, i) and words[i] not in ("per", "each", "long") for i in range(len(words))
+        after.at(words, i) and words[i] not in ("per", "each", "long", "duration", "window")
+        for i in range(len(words))
     )
 
 

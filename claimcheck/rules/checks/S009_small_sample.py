@@ -74,7 +74,7 @@ def _short_runs(facts: FactStore) -> Iterator[Hit]:
         tool = f"{next(iter(tools))} " if len(tools) == 1 else ""
         what = f"the {len(runs)} measured {tool}runs last {length} s{' each' if len(values) == 1 else ''}"
     else:
-        what = f"the measured run lasts {length} s"
+        what = f"the measured {'steady state' if first.steady else 'run'} lasts {length} s"
     if runs and all(d.source == "default" for d in runs):
         what += " (the tool's default: the command sets no duration)"
     yield Hit(first.start, first.end,
