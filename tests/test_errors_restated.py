@@ -103,3 +103,11 @@ def test_ab_length_failures_are_not_failed_requests():
 def test_ab_connect_failures_count():
     run = parse_ab(AB_LENGTH.replace("Connect: 0", "Connect: 7"), 0)
     assert run is not None and run.error_count() == 7
+
+
+def test_errors_of_others_runs_are_not_the_reports():
+    text = (
+        "The Harrier LB reached 41,000 requests per second. Several public reviews quote "
+        "runs of the Harrier LB that logged 3,000 timeouts."
+    )
+    assert s012(text) == []

@@ -156,3 +156,11 @@ def test_s009_quiet_when_the_tool_shows_long_runs_and_prose_a_short_phase():
 def test_s009_readme_with_inline_short_flag_fires():
     text = "Every figure comes from `wrk -t8 -c256 -d20s http://10.2.0.3/` on the Brightgate."
     assert len(s009(text)) == 1
+
+
+def test_others_practice_is_no_run_of_the_report():
+    text = (
+        "Some vendor reports run wrk with 100 connections for 10 seconds, which hides warm-up "
+        "effects. Our runs of the Kestrel-7 lasted 300 seconds each."
+    )
+    assert s009(text) == []

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -44,17 +44,20 @@ class Colocation:
 
 
 def colocations(doc: Document, runs: Iterable[Any], conditions: Iterable[Condition],
-                tools: Any, text: Any) -> list[Colocation]:  # fmt: skip
+                tools: Any, text: Any, hedged: Callable[[int], bool]) -> list[Colocation]:  # fmt: skip
     """Every statement of ``doc`` that its load generator shares the device's host, in
-    source order (``tools``: the index's ToolFacts; ``text``: the TextIndex)."""
-    out = _stated(doc, list(conditions), text)
+    source order (``tools``: the index's ToolFacts; ``text``: the TextIndex; ``hedged``: is
+    the sentence at an offset about others' practice)."""
+    out = _stated(doc, list(conditions), text, hedged)
     out += _loopback(doc, list(runs), tools)
     out += [Colocation("compose", s, e, doc.text[s:e]) for s, e in getattr(tools, "compose", ())]
     out.sort(key=lambda c: c.start)
     return out
 
 
-def _stated(doc: Document, conditions: list[Condition], text: Any) -> list[Colocation]:
+def _stated(
+    doc: Document, conditions: list[Condition], text: Any, hedged: Callable[[int], bool]
+) -> list[Colocation]:
     placed = [c for c in conditions if c.name == "client_placement" and not c.hedged
               and not c.negated]  # fmt: skip
     separate = sorted(c.start for c in placed if c.value == "separate")
@@ -62,8 +65,8 @@ def _stated(doc: Document, conditions: list[Condition], text: Any) -> list[Coloc
     for c in placed:
         if c.value != "same_host" or NOT_PLACEMENT_RE.match(doc.text, c.end):
             continue
-        if text.hedged(c.start):
-            continue
+        if hedged(c.start):
+            continue  # "benchmarks that run the load generator on the same host mislead"
         found = text.sentence_at(c.start)
         if found is not None:
             s0, s1 = found[0].start, found[0].end

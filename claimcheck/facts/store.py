@@ -220,7 +220,10 @@ class FactStore:
         that state a test's length; never a timeout, a warm-up or other time figure."""
         from claimcheck.extract.runs.durations import run_durations
 
-        return tuple(run_durations(self.doc, self.runs, self.conditions, self.text))
+        def hedged(offset: int) -> bool:
+            return self.text.hedged(offset) or self.view.hedged_at(offset)
+
+        return tuple(run_durations(self.doc, self.runs, self.conditions, self.text, hedged))
 
     @cached_property
     def colocations(self) -> tuple[Any, ...]:
@@ -229,7 +232,13 @@ class FactStore:
         loopback address, a load tool run in a compose service next to the device."""
         from claimcheck.facts.placement import colocations
 
-        return tuple(colocations(self.doc, self.runs, self.conditions, self.index.tools, self.text))
+        def hedged(offset: int) -> bool:
+            return self.text.hedged(offset) or self.view.hedged_at(offset)
+
+        found = colocations(
+            self.doc, self.runs, self.conditions, self.index.tools, self.text, hedged
+        )
+        return tuple(found)
 
 
 def build_facts(doc: Document) -> FactStore:

@@ -11,7 +11,7 @@ a warm-up or a ramp is no run's length (the word lists are in ``vocab.toml``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,10 +53,11 @@ class RunDuration:
 
 
 def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condition],
-                  text: Any) -> list[RunDuration]:  # fmt: skip
+                  text: Any, hedged: Callable[[int], bool]) -> list[RunDuration]:  # fmt: skip
     """The lengths of the measured runs of ``doc`` in source order: from its runs and from
     its ``duration`` conditions that state a run's length (``text``: the document's
-    TextIndex, for the sentence around a figure)."""
+    TextIndex, for the sentence around a figure; ``hedged``: is the sentence at an offset
+    about others' practice)."""
     out: list[RunDuration] = []
     runs = [r for r in runs if not r.warmup]
     for run in runs:
@@ -65,6 +66,8 @@ def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condi
             continue
         if d.default and not (run.results or run.rows):
             continue  # a command shown without results: its default length measured nothing
+        if run.source == "prose" and hedged(run.start):
+            continue  # "some vendors run 100 connections for 10 seconds": others' practice
         source = "default" if d.default else run.source
         if source == "command" and d.start >= run.start + len(run.command or ""):
             source = "output"  # printed by the tool below its command ("Running 10s test")
@@ -81,7 +84,7 @@ def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condi
             continue
         if seconds <= 0 or _inside(c.start, c.end, taken) or _inside(c.start, c.end, spans):
             continue  # the same statement as a run's own duration, or inside a run's text
-        source = _condition_source(doc, c, text)
+        source = None if hedged(c.start) else _condition_source(doc, c, text)
         if source is not None:
             steady = "steady state" in " ".join(words_of(text.sentence_text(c.start)))
             out.append(RunDuration(seconds, c.start, c.end, c.text, source, steady=steady))

@@ -62,6 +62,8 @@ def errors_in_results(facts: FactStore) -> Iterator[Hit]:
         first = min(run.errors.values(), key=lambda e: e.start)
         if EXCLUDED_RE.search(facts.sentence_text(first.start)):
             continue  # the failures were left out of the rates
+        if run.source == "prose" and (facts.hedged(first.start) or v.hedged_at(first.start)):
+            continue  # a sentence about others' runs
         quote = _first_quote(facts, v, run, figures)
         if quote is not None:
             found.setdefault(quote.block, []).append((quote, run))
