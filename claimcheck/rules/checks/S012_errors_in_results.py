@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.runs.link import counts_errors
+from claimcheck.extract.runs.query import counts_errors
 from claimcheck.facts import FactStore
 from claimcheck.facts.attribution import View
 from claimcheck.rules.registry import Hit, check
