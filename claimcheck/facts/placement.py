@@ -17,9 +17,10 @@ Three ways a report says so:
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -86,9 +87,12 @@ def _loopback(doc: Document, runs: list[Any], tools: Any) -> list[Colocation]:
     out = [Colocation("loopback", r.start, r.end, _first_line(r), r.tool)
            for r in chosen if is_loopback(r.target)]  # fmt: skip
     if not measured:
-        covered = [(r.start, r.end) for r in runs]
+        covered = sorted((r.start, r.end) for r in runs)
+        starts = [a for a, _ in covered]
+        reach = list(accumulate((b for _, b in covered), max))  # furthest end so far
         for s, e in getattr(tools, "loopback", ()):
-            if not any(a <= s < b for a, b in covered):
+            i = bisect_right(starts, s) - 1
+            if i < 0 or reach[i] <= s:  # a tool line no run was read from
                 out.append(Colocation("loopback", s, e, doc.text[s:e]))
     return out
 

@@ -7,6 +7,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from itertools import accumulate
+from string import ascii_letters
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
@@ -403,8 +404,9 @@ def _placed_part(text: str, s0: int, s1: int, start: int, end: int) -> str | Non
 def _not_generator(text: str, end: int, limit: int) -> bool:
     """A generator noun followed by a word that makes it something else ("client
     certificate", "client requests", "consumer-grade")."""
-    nxt = re.match(r"[ \t_-]*([A-Za-z]+)", text[end : min(limit, end + 30)])
-    return nxt is not None and pattern("generator.not_after").fullmatch(nxt.group(1)) is not None
+    rest = text[end : min(limit, end + 30)].lstrip(" \t_-")
+    word = rest[: len(rest) - len(rest.lstrip(ascii_letters))]
+    return bool(word) and pattern("generator.not_after").fullmatch(word) is not None
 
 
 DETECTORS = [interfaces, hardware, profile, client_placement]

@@ -11,6 +11,7 @@ a warm-up or a ramp is no run's length (the word lists are in ``vocab.toml``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -73,8 +74,9 @@ def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condi
             source = "output"  # printed by the tool below its command ("Running 10s test")
         span = (run.start, run.end) if d.default else (d.start, d.end)
         out.append(RunDuration(d.value, *span, d.text, source, run.tool))
-    taken = sorted((r.start, r.end) for r in out)
-    spans = [(r.start, r.end) for r in runs if r.source in ("command", "output")]
+    # the runs' own statements: a condition there is the same figure read again
+    spans = _Intervals([(r.start, r.end) for r in out]
+                       + [(r.start, r.end) for r in runs if r.source in ("command", "output")])  # fmt: skip
     for c in conditions:
         if c.name != "duration" or c.hedged or c.negated:
             continue
@@ -82,7 +84,7 @@ def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condi
             seconds = float(c.value)
         except (TypeError, ValueError):
             continue
-        if seconds <= 0 or _inside(c.start, c.end, taken) or _inside(c.start, c.end, spans):
+        if seconds <= 0 or spans.overlaps(c.start, c.end):
             continue  # the same statement as a run's own duration, or inside a run's text
         source = None if hedged(c.start) else _condition_source(doc, c, text)
         if source is not None:
@@ -92,8 +94,23 @@ def run_durations(doc: Document, runs: Iterable[Run], conditions: Iterable[Condi
     return _without_repeats(out)
 
 
-def _inside(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
-    return any(a <= start and end <= b or a < end and start < b for a, b in spans)
+class _Intervals:
+    """Spans merged into disjoint intervals: does [start, end) overlap one? (a bisection)"""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        merged: list[list[int]] = []
+        for a, b in sorted(spans):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.starts = [a for a, _ in merged]
+        self.ends = [b for _, b in merged]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Does [start, end) overlap a span (or touch an empty one at ``start``)?"""
+        i = bisect_right(self.starts, max(start, end - 1)) - 1
+        return i >= 0 and self.ends[i] > start
 
 
 def _condition_source(doc: Document, c: Condition, text: Any) -> str | None:

@@ -12,7 +12,7 @@ first restatement of each run.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -49,12 +49,53 @@ class _Quote:
     claim: str | None = None  # the comparison that uses it, when it is a claim
 
 
+class _Index:
+    """The rate figures and the claims' operands of a document, sorted by value (and the
+    figures by device and section), so a run's restatements are found by bisection."""
+
+    def __init__(self, facts: FactStore) -> None:
+        figures = [m for m in facts.measured() if m.metric in RATE_METRICS and m.role == "result"]
+        self.figures = sorted(figures, key=lambda m: m.value)
+        self.figure_values = [m.value for m in self.figures]
+        self.by_device: dict[tuple[str | None, str | None], list[Any]] = {}
+        for m in figures:
+            self.by_device.setdefault((m.device, m.section), []).append(m)
+        cited = [(o.value, i, c, o) for i, c in enumerate(facts.claims) for o in c.operands]
+        cited.sort(key=lambda t: (t[0], t[1]))
+        self.cited = cited
+        self.cited_values = [t[0] for t in cited]
+        self.by_span: dict[tuple[int, int], list[tuple[int, Any, Any]]] = {}
+        for _, i, c, o in cited:
+            self.by_span.setdefault((o.start, o.end), []).append((i, c, o))
+
+    def figures_near(self, rate: float) -> list[Any]:
+        """The rate figures whose value is ``rate`` as printed or rounded."""
+        lo, hi = _window(self.figure_values, rate)
+        return [m for m in self.figures[lo:hi] if _near([rate], m.value)]
+
+    def claims_citing(
+        self, rates: list[float], spans: set[tuple[int, int]]
+    ) -> list[tuple[Any, Any]]:
+        """(claim, operand) for each claim citing one of the rates or figures at ``spans``, in
+        claim order, each claim once."""
+        found: dict[int, tuple[Any, Any]] = {}
+        for rate in rates:
+            lo, hi = _window(self.cited_values, rate)
+            for value, i, c, o in self.cited[lo:hi]:
+                if _near([rate], value):
+                    found.setdefault(i, (c, o))
+        for span in spans:
+            for i, c, o in self.by_span.get(span, ()):
+                found.setdefault(i, (c, o))
+        return [found[i] for i in sorted(found)]
+
+
 @check("errors_in_results")
 def errors_in_results(facts: FactStore) -> Iterator[Hit]:
     """S012: a rate of a run that logged errors, restated in a table without an errors
     column or in a sentence or comparison that does not mention the failures."""
     v = facts.view
-    figures = [m for m in facts.measured() if m.metric in RATE_METRICS and m.role == "result"]
+    index: _Index | None = None
     found: dict[int, list[tuple[_Quote, Any]]] = {}
     for run in facts.runs:
         if run.warmup or run.error_count() <= 0:
@@ -64,7 +105,8 @@ def errors_in_results(facts: FactStore) -> Iterator[Hit]:
             continue  # the failures were left out of the rates
         if run.source == "prose" and (facts.hedged(first.start) or v.hedged_at(first.start)):
             continue  # a sentence about others' runs
-        quote = _first_quote(facts, v, run, figures)
+        index = index or _Index(facts)
+        quote = _first_quote(facts, v, run, index)
         if quote is not None:
             found.setdefault(quote.block, []).append((quote, run))
     for quotes in sorted(found.values(), key=lambda q: q[0][0].start):
@@ -86,7 +128,7 @@ def _hit(v: View, quotes: list[tuple[_Quote, Any]]) -> Hit:
                {"errors": [{k: e.value for k, e in run.errors.items()} for _, run in quotes]})  # fmt: skip
 
 
-def _first_quote(facts: FactStore, v: View, run: Any, figures: list[Any]) -> _Quote | None:
+def _first_quote(facts: FactStore, v: View, run: Any, index: _Index) -> _Quote | None:
     """The first place the run's rate is restated without its error counts: one of its
     results-table rows, a figure of the same value (or, for errors stated in a sentence
     without a rate, a rate of the same device in the section), or a claim citing it."""
@@ -109,33 +151,33 @@ def _first_quote(facts: FactStore, v: View, run: Any, figures: list[Any]) -> _Qu
         quotes.append(_Quote(row.rps.start, row.rps.end, bi,
                              f"{row.label} {row.rps.value:,.2f} req/s (line {row.line})"))  # fmt: skip
     device = _device(v, run)
-    section = v.doc.blocks[bi].section if (bi := v.block_index(run.start)) is not None else None
-    values = sorted(rates)
-    for m in figures:
+    if rates:
+        candidates = {id(m): m for r in rates for m in index.figures_near(r)}.values()
+    elif device and run.source == "prose":  # a count in words: the device's rates around it
+        bi = v.block_index(run.start)
+        section = v.doc.blocks[bi].section if bi is not None else None
+        candidates = index.by_device.get((device, section), [])
+    else:
+        candidates = []
+    for m in candidates:
         bi = v.block_index(m.start)
         if bi is None or bi in home or (device and m.device and m.device != device):
-            continue
-        if not (_near(values, m.value) or (not values and device and m.device == device
-                                            and m.section == section and run.source == "prose")):  # fmt: skip
             continue
         if not _unqualified(facts, v, bi, m.start):
             continue
         who = f"{v.name(m.device).strip()} " if m.device else ""
         quotes.append(_Quote(m.start, m.end, bi, f"{who}{m.text} (line {m.line})"))
-    spans = {(q.start, q.end) for q in quotes}
-    for claim in facts.claims:
+    for claim, o in index.claims_citing(rates, {(q.start, q.end) for q in quotes}):
         bi = v.block_index(claim.start)
         if bi is None or bi in home or facts.hedged(claim.start):
             continue
-        cited = [o for o in claim.operands if (o.start, o.end) in spans or _near(values, o.value)]
-        if not cited or ERROR_WORD_RE.search(facts.sentence_text(claim.start)):
+        sentence = facts.sentence_text(claim.start)
+        if ERROR_WORD_RE.search(sentence) or EXCLUDED_RE.search(sentence):
             continue
-        if EXCLUDED_RE.search(facts.sentence_text(claim.start)):
-            continue
-        o = cited[0]
         who = f"{v.name(o.entity).strip()} " if o.entity else ""
-        what = f"{who}{o.text} (line {o.line})"
-        quotes.append(_Quote(claim.start, claim.end, bi, what, claim.stated))
+        quotes.append(
+            _Quote(claim.start, claim.end, bi, f"{who}{o.text} (line {o.line})", claim.stated)
+        )
     return min(quotes, key=lambda q: q.start) if quotes else None
 
 
@@ -159,12 +201,14 @@ def _device(v: View, run: Any) -> str | None:
     return next(iter(named)) if len(named) == 1 else None
 
 
-def _near(sorted_values: list[float], x: float) -> bool:
+def _window(sorted_values: list[float], x: float) -> tuple[int, int]:
+    """The slice of ``sorted_values`` that may hold ``x`` as printed or rounded."""
+    tol = max(0.5, 5e-4 * abs(x))
+    return bisect_left(sorted_values, x - tol), bisect_right(sorted_values, x + tol)
+
+
+def _near(values: list[float], x: float) -> bool:
     """Is ``x`` one of the values, as printed or rounded to a whole number?"""
-    i = bisect_right(sorted_values, x)
-    for j in (i - 1, i):
-        if 0 <= j < len(sorted_values):
-            y = sorted_values[j]
-            if abs(y - x) <= max(0.05, 5e-4 * abs(y)) or (x == int(x) and abs(y - x) < 0.5):
-                return True
-    return False
+    return any(
+        abs(y - x) <= max(0.05, 5e-4 * abs(y)) or (x == int(x) and abs(y - x) < 0.5) for y in values
+    )
