@@ -44,7 +44,6 @@ INLINE_CODE = (
     "reads as prose"
 )
 DIFFERENT = {
-    "readme-wrk-results-table.md": INLINE_CODE,
     "readme-autocannon-pipelined.md": INLINE_CODE,
     "review-independent-we-lab.md": (
         "the title wraps over two lines in the PDF, and the mention of a device at the "

@@ -158,12 +158,14 @@ BAD = [
     # S012 errors-in-results
     pytest.param(
         "S012",
+        "The Kestrel-7 reached 53,333 requests per second.\n\n"
         "```\nRunning 1m test @ http://10.0.0.9/\n  3200000 requests in 1.00m, 2.1GB read\n"
         "  Socket errors: connect 0, read 0, write 0, timeout 412\nRequests/sec:  53333.10\n```\n",
         id="S012-wrk-timeouts",
     ),
     pytest.param(
         "S012",
+        "| Gateway | Requests/s |\n|---|---|\n| Brightgate | 2,000.0 |\n| Harrier | 1,750.5 |\n\n"
         "```\n     http_req_failed................: 1.20%  ✓ 1440  ✗ 118560\n"
         "     http_reqs......................: 120000 2000.0/s\n```\n",
         id="S012-k6-failed",
@@ -269,6 +271,12 @@ GOOD = [
     pytest.param(
         "S012",
         "```\nRunning 1m test @ http://10.0.0.9/\n  3200000 requests in 1.00m, 2.1GB read\n"
+        "  Socket errors: connect 0, read 0, write 0, timeout 412\nRequests/sec:  53333.10\n```\n",
+        id="S012-raw-output-prints-the-count-beside-the-rate",
+    ),
+    pytest.param(
+        "S012",
+        "```\nRunning 1m test @ http://10.0.0.9/\n  3200000 requests in 1.00m, 2.1GB read\n"
         "Requests/sec:  53333.10\n```\n",
         id="S012-clean-run",
     ),
@@ -355,6 +363,8 @@ $ k6 run --vus 200 --duration 60s load.js
      http_req_failed................: 6.40% 38112 out of 595500
      http_reqs......................: 595500 9925.0/s
 ```
+
+lumo 0.4 sustains 9,925 requests per second on a single core.
 """
     found = claimcheck.check_text(text, "notes.md", select="S012").findings
     assert len(found) == 1 and "38,112" in found[0].message

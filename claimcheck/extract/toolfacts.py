@@ -6,7 +6,7 @@ the request rates the output prints, and tool commands aimed at the loopback add
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import Ctx
@@ -50,6 +50,7 @@ class ToolFacts:
     request_counts: dict[int, list[ToolCount]]  # "Complete requests:" first, then -n flags
     rates: dict[int, list[float]]  # requests per second as printed, in order
     loopback: list[tuple[int, int]]  # per block, the first tool command aimed at loopback
+    compose: list[tuple[int, int]] = field(default_factory=list)  # tools run in a compose service
 
 
 # ab's "Complete requests:" line, and a -n/--requests flag of ab, hey, h2load or oha.
@@ -67,11 +68,23 @@ REQUEST_COUNT_RES = [
 # started on each digit of "1,000,1,000,..." would scan the rest of the run from each.
 TOOL_RATE_RE = lazyre.compile(r"(?:Requests/sec:|Requests per second:)\s*(\d[\d,]*(?:\.\d+)?)"
                           r"|(?<![\d,]),*+(\d[\d,]*+(?:\.\d+)?)\s*(?:/s|req/s)\b")  # fmt: skip
-# A load tool pointed at the loopback address runs on the server's own host.
+# A load tool pointed at the loopback address (a URL, or a host option of the tools that
+# take one: "redis-benchmark -h 127.0.0.1") runs on the server's own host.
 LOOPBACK_COMMAND_RE = lazyre.compile(
-    r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|k6|vegeta|siege|httperf)\b"
-    r"[^\n`]{0,200}?\bhttps?://(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b"
+    r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|k6|vegeta|siege|httperf"
+    r"|redis-benchmark|memtier_benchmark)(?![\w-])[^\n`]{0,200}?(?:\bhttps?://|(?<!\S)(?:-h|-s|--host"
+    r"|--server)[ =])(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)\b"
 )
+# A load tool run inside a compose service ("docker compose exec test-runner ... vegeta
+# attack") against another service by its name ("http://nginx:80/"): one Docker host.
+COMPOSE_EXEC_RE = lazyre.compile(
+    r"\bdocker[ \t-]compose[ \t]++(?:-f[ \t]++\S++[ \t]++)?(?:exec|run)\b"
+)
+COMPOSE_TOOL_RE = lazyre.compile(
+    r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|k6|vegeta|siege|httperf"
+    r"|locust|jmeter)(?![\w-])"
+)
+SERVICE_URL_RE = lazyre.compile(r"\bhttps?://[A-Za-z][\w-]*+(?::\d+)?(?=[/\s'\"]|$)")
 
 
 def tool_facts(doc: Document) -> ToolFacts:
@@ -87,7 +100,31 @@ def tool_facts(doc: Document) -> ToolFacts:
             m = LOOPBACK_COMMAND_RE.search(text, block.start, block.end)
             if m:
                 facts.loopback.append((m.start(), m.end()))
+        if tool:
+            facts.compose.extend(_compose_runs(text, block.start, block.end))
     return facts
+
+
+def _compose_runs(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the commands in [start, end) that run a load tool through ``docker compose
+    exec`` or ``run`` against a compose service named in a URL ("http://nginx:80/")."""
+    out = []
+    for m in COMPOSE_EXEC_RE.finditer(text, start, end):
+        stop = m.end()
+        while True:  # the command goes on over lines that end in a backslash
+            nl = text.find("\n", stop, end)
+            if nl < 0:
+                stop = end
+                break
+            if not text[stop:nl].rstrip().endswith("\\"):
+                stop = nl
+                break
+            stop = nl + 1
+        if COMPOSE_TOOL_RE.search(text, m.end(), stop) and SERVICE_URL_RE.search(
+            text, m.end(), stop
+        ):
+            out.append((m.start(), stop))
+    return out
 
 
 def _request_counts(text: str, start: int, end: int) -> list[ToolCount]:

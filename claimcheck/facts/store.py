@@ -288,6 +288,33 @@ class FactStore:
                 out.setdefault(key, {}).setdefault(c.name, []).append(c)
         return out
 
+    @cached_property
+    def run_durations(self) -> tuple[Any, ...]:
+        """How long each measured run lasted (``RunDuration``), in source order: from tool
+        output, command lines (the tool's default included), parameter tables and sentences
+        that state a test's length; never a timeout, a warm-up or other time figure."""
+        from claimcheck.extract.runs.durations import run_durations
+
+        def hedged(offset: int) -> bool:
+            return self.text.hedged(offset) or self.view.hedged_at(offset)
+
+        return tuple(run_durations(self.doc, self.runs, self.conditions, self.text, hedged))
+
+    @cached_property
+    def colocations(self) -> tuple[Any, ...]:
+        """The statements that the load generator shares the device's host (``Colocation``),
+        in source order: a sentence that places it there, a measured run aimed at the
+        loopback address, a load tool run in a compose service next to the device."""
+        from claimcheck.facts.placement import colocations
+
+        def hedged(offset: int) -> bool:
+            return self.text.hedged(offset) or self.view.hedged_at(offset)
+
+        found = colocations(
+            self.doc, self.runs, self.conditions, self.index.tools, self.text, hedged
+        )
+        return tuple(found)
+
 
 def build_facts(doc: Document) -> FactStore:
     """Run every extractor over ``doc`` once and freeze what they found."""

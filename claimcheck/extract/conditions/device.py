@@ -7,9 +7,11 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from itertools import accumulate
+from string import ascii_letters
 
 from claimcheck import lazyre
 from claimcheck.extract.conditions.base import WORDS, Ctx, RawCondition, gated, to_int
+from claimcheck.extract.runs.vocab import pattern
 from claimcheck.textkeys import fold
 from claimcheck.units import in_unit_table
 
@@ -298,14 +300,26 @@ def profile(ctx: Ctx) -> list[RawCondition]:
 
 # --- client_placement -----------------------------------------------------------------------
 
-_HOST = r"(?:host|machine|server|VM|box|laptop|node|computer|instance|physical[ \t]+(?:host|machine|server))"
+_HOST = (
+    r"(?:host|machine|server|VM|box|laptop|node|computer|instance|workstation|desktop|PC|Mac"
+    r"(?:Book)?|physical[ \t]+(?:host|machine|server))"
+)
+# The cues of a shared host: a loopback address or word, "on the same machine", "all ...
+# on one host", "co-located with". Each says the load generator shares the device's host only
+# in a sentence that names the generator (or takes in every part of the test bed); see
+# client_placement.
 SAME_HOST_RES = [
     lazyre.compile(r"\b(?:localhost|loopback)\b|(?<![\d.])127\.0\.0\.1(?![\d.])", _I),
     lazyre.compile(rf"\b(?:on|from|in|within|share|sharing){_W}(?:the{_W})?same{_W}{_HOST}\b", _I),
     lazyre.compile(rf"\ball[ \t]++(?:\w+[ \t]++){{0,2}}?(?:ran|run|running|were|was|are|lived)?[ \t]*+"
                rf"(?:on|in){_W}(?:one|a{_W}single|the{_W}same){_W}{_HOST}\b", _I),
     lazyre.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
+    # "the load generator, the proxy and the backend share an 8-core workstation"
+    lazyre.compile(rf"\bshare[sd]?{_W}(?:one|a|an|a{_W}single){_W}(?:[\w-]+{_W}){{0,2}}?{_HOST}\b", _I),
+    # a compose stack runs its services on one Docker host (vocab: placement.compose)
+    lazyre.compile(r"\bdocker[ \t-]?compose\b|\bcompose[ \t]+(?:file|stack|project)\b", _I),
 ]  # fmt: skip
+_LOOPBACK, _ALL_ON_ONE, _COMPOSE = 0, 2, 5
 SEPARATE_RES = [
     lazyre.compile(rf"\bseparate{_W}(?:(?:client|load[ \t-]generat\w+|physical|dedicated|test){_W})?"
                rf"{_HOST}s?\b", _I),
@@ -314,28 +328,34 @@ SEPARATE_RES = [
     lazyre.compile(rf"\bdedicated{_W}(?:client|load[ \t-]generat\w+|test){_W}{_HOST}s?\b", _I),
     lazyre.compile(rf"\b(?:different|another|other){_W}{_HOST}\b", _I),
 ]  # fmt: skip
-OTHER_TIERS_RE = lazyre.compile(r"\b(?:database|db|cache|storage|backend|back-end|app(?:lication)?"
-                            r"[ \t]+server)s?\b", _I)  # fmt: skip
 CLIENT_CONTEXT_RE = lazyre.compile(r"client|load|generat|tool|traffic|benchmark|wrk|k6|\bab\b|driver"
                                r"|tester|test[ \t]+machine", _I)  # fmt: skip
+SERVICES_RE = lazyre.compile(r"\b(?:services?|containers?)\b", _I)
 
 
-_HOST_GATE = r"[ \t]+(?:host|machine|server|vm|box|laptop|node|computer|instance|physical)"
+_HOST_GATE = (
+    r"[ \t]+(?:host|machine|server|vm|box|laptop|node|computer|instance|physical"
+    r"|workstation|desktop|pc|mac)"
+)
 CLIENT_PLACEMENT_GATE = lazyre.compile(
     r"localhost|loopback|127\.0\.0\.1|co-?located|separate|dedicated|physical|bare[ \t-]metal"
     rf"|directly[ \t-]connected|same{_HOST_GATE}|one{_HOST_GATE}|single{_HOST_GATE}"
-    rf"|different{_HOST_GATE}|other{_HOST_GATE}"
+    rf"|different{_HOST_GATE}|other{_HOST_GATE}|compose|share"
 )
 
 
 @gated(CLIENT_PLACEMENT_GATE)
 def client_placement(ctx: Ctx) -> list[RawCondition]:
-    """Where the load generator runs relative to the system under test."""
+    """Where the load generator runs relative to the system under test. A shared host is
+    the generator's only in a sentence that names the generator ("wrk and the proxy run on
+    the same server", "clients and server on one box") or takes in the whole test bed
+    ("everything ran on one VM"): "proxy servers on the same host" or "the upstream ran on
+    the proxy's host" place other parts, a loopback address may be a backend's."""
     out = []
     for i, rx in enumerate(SAME_HOST_RES):
         for m in ctx.finditer(rx):
-            if i == 1 and _other_tiers(ctx, m.start()):
-                continue  # "the database on the same machine as the app server"
+            if not _places_generator(ctx, m, i):
+                continue
             out.append(ctx.make("client_placement", "same_host", m.start(), m.end()))
     for i, rx in enumerate(SEPARATE_RES):
         for m in ctx.finditer(rx):
@@ -344,9 +364,55 @@ def client_placement(ctx: Ctx) -> list[RawCondition]:
     return out
 
 
-def _other_tiers(ctx: Ctx, pos: int) -> bool:
-    """True for a sentence about back-end tiers sharing a host, not about the client."""
-    return not ctx.sentence_has(CLIENT_CONTEXT_RE, pos) and ctx.sentence_has(OTHER_TIERS_RE, pos)
+def _places_generator(ctx: Ctx, m: re.Match[str], kind: int) -> bool:
+    """Does the shared-host cue ``m`` (of SAME_HOST_RES[kind]) place the load generator? The
+    part it places is the nearest one named before it in its sentence (its subject), else
+    the first one after it ("from the same machine as the client")."""
+    s0, s1 = ctx.sentence(m.start())
+    text = ctx.text
+    placed = _placed_part(text, s0, s1, m.start(), m.end())
+    if kind == _COMPOSE:
+        # "three services in the docker-compose: the testing tool, the proxy and the backend"
+        return placed == "generator" and SERVICES_RE.search(text, s0, s1) is not None
+    if placed == "tier":
+        return False  # "the upstream ran on the same host", "the backend at 127.0.0.1"
+    if kind == _LOOPBACK and (
+        re.search(r"(?:^|\s)-[a-zA-Z]\s*$|//$", text[max(s0, m.start() - 4) : m.start()])
+        or text.count("`", s0, m.start()) % 2
+    ):
+        return False  # "-b 127.0.0.1", a URL, inline code: an address, read as a run's target
+    if placed == "generator":
+        return True
+    # "everything ran on the same VM", "all services ran on one laptop"
+    return kind == _ALL_ON_ONE or pattern("placement.universal").search(text, s0, s1) is not None
+
+
+def _placed_part(text: str, s0: int, s1: int, start: int, end: int) -> str | None:
+    """ "generator" or "tier" (a backend, upstream, database): the part of the test bed named
+    nearest before [start, end) in the sentence [s0, s1), else first after it; None when the
+    sentence names neither. A generator named earlier in the same subject, with no verb
+    between ("the load generator, the proxy and the backend share one box"), is placed too."""
+    parts = [(g.start(), "generator") for g in pattern("generator.noun").finditer(text, s0, s1)
+             if not _not_generator(text, g.end(), s1)]  # fmt: skip
+    parts += [(t.start(), "tier") for t in pattern("placement.other_tier").finditer(text, s0, s1)]
+    before = sorted(p for p in parts if p[0] < start)
+    if before:
+        generators = [p for p, kind in before if kind == "generator"]
+        if before[-1][1] == "tier" and generators:
+            between = text[generators[-1] : start]
+            if not pattern("placement.verb").search(between) and not re.search(r"[;:]", between):
+                return "generator"
+        return before[-1][1]
+    after = [p for p in parts if p[0] >= end]
+    return min(after)[1] if after else None
+
+
+def _not_generator(text: str, end: int, limit: int) -> bool:
+    """A generator noun followed by a word that makes it something else ("client
+    certificate", "client requests", "consumer-grade")."""
+    rest = text[end : min(limit, end + 30)].lstrip(" \t_-")
+    word = rest[: len(rest) - len(rest.lstrip(ascii_letters))]
+    return bool(word) and pattern("generator.not_after").fullmatch(word) is not None
 
 
 DETECTORS = [interfaces, hardware, profile, client_placement]

@@ -13,13 +13,13 @@ from claimcheck import lazyre
 from claimcheck.extract.axislabels import classify
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.runs.model import Run, RunRow, Value
+from claimcheck.extract.runs.query import ERRORS_HEAD_RE
 from claimcheck.extract.runs.values import count, number, seconds
 from claimcheck.extract.sentences import split
 from claimcheck.models import Block, Document, Table
 from claimcheck.units import convert
 
 _I = re.IGNORECASE
-ERRORS_HEAD_RE = lazyre.compile(r"\b(?:errors?|failures?|failed|timeouts?|non-2xx)\b", _I)
 # A column saying each row was measured under its own load: the run's flags do not apply.
 OWN_LOAD_HEAD_RE = lazyre.compile(
     r"\b(?:connections?|concurrency|clients?|users|vus|threads|pipelin\w*|load)\b", _I

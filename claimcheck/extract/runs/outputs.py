@@ -181,6 +181,12 @@ def parse_wrk(text: str, offset: int) -> Run | None:
 # --- ApacheBench ---------------------------------------------------------------------------
 
 AB_FIELD_RE = lazyre.compile(r"^[ \t]*+([A-Za-z][A-Za-z0-9 \-]*?):[ \t]++(\S+)(?:[ \t]++(\S+))?")
+# The breakdown under "Failed requests:". A "Length" failure is a response whose size differs
+# from the first one (any dynamic page): ab counts it, but it is no failed request.
+AB_FAILED_PARTS_RE = lazyre.compile(
+    r"\(Connect:[ \t]*+(\d+),[ \t]*+Receive:[ \t]*+(\d+),[ \t]*+Length:[ \t]*+(\d+),"
+    r"[ \t]*+Exceptions:[ \t]*+(\d+)\)"
+)
 
 
 def parse_ab(text: str, offset: int) -> Run | None:
@@ -204,6 +210,11 @@ def parse_ab(text: str, offset: int) -> Run | None:
         if in_pct and (m := PCT_LINE_RE.match(line)):
             key = "latency_max" if float(m.group(1)) == 100 else pct_key(m.group(1))
             run.results[key] = _value(line, m, 2, (number(m.group(2)) or 0) / 1e3, "s", at)
+            continue
+        if "failed" in run.errors and (m := AB_FAILED_PARTS_RE.search(line)):
+            failed = run.errors["failed"]
+            real = int(m.group(1)) + int(m.group(2)) + int(m.group(4))
+            run.errors["failed"] = Value(real, "", failed.start, failed.end, failed.text)
             continue
         m = AB_FIELD_RE.match(line)
         if m is None:

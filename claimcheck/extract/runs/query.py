@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from claimcheck import lazyre
 from claimcheck.extract.runs.model import Run, Value
+from claimcheck.models import Table
+
+# A column head or row label that counts failures: "Errors", "Timeouts", "Non-2xx".
+ERRORS_HEAD_RE = lazyre.compile(
+    r"\b(?:errors?|failures?|failed|timeouts?|non-2xx)\b", re.IGNORECASE
+)
 
 # Statements that set a parameter rather than describe it: a command line, the tool's own
 # output, a parameter table. Sentences restate them and are listed, not judged.
@@ -52,3 +60,11 @@ def parameter_conflicts(runs: list[Run]) -> list[ParameterConflict]:
 
 def _kind(run: Run) -> str:
     return "command" if run.source in ("command", "output") else run.source
+
+
+def counts_errors(table: Table) -> bool:
+    """Does a results table set error counts beside its rates: a column head or a row label
+    (a transposed table's first column) naming errors, failures, timeouts or non-2xx?"""
+    if any(ERRORS_HEAD_RE.search(h) for h in table.header):
+        return True
+    return any(row.cells and ERRORS_HEAD_RE.search(row.cells[0].text) for row in table.body)

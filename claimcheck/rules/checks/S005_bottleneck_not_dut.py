@@ -59,7 +59,6 @@ LINK_RES = [
                r"(?:\d+(?:\.\d+)?\s?G\w*\s+)?(?:links?|uplinks?|ports?|interfaces?|NICs?|network"
                r"\s+(?:links?|interfaces?|cards?))\b", _I),
 ]  # fmt: skip
-NOT_PLACEMENT_RE = lazyre.compile(r"(?<!\s)\s*(?:types?|class|model|size|family|sku|spec\w*)\b", _I)
 # Backends the report calls the bottleneck.
 BACKEND_RE = lazyre.compile(r"\b(?:back-?end|upstream|origin|application|web|real)\s+servers?\b"
                         r"|\bback-?ends?\b|\bserver\s+pools?\b|\bupstreams?\b", _I)  # fmt: skip
@@ -77,7 +76,6 @@ BOTTLENECK_RE = lazyre.compile(r"\b(?:bottleneck\w*|limiting\s+factor|saturated|
 def bottleneck_not_dut(facts: FactStore) -> Iterator[Hit]:
     """S005: the generator, a link, the instance's baseline bandwidth, a shared host or the
     backends set the result instead of the device."""
-    doc = facts.doc
     v = facts.view
     done: set[int] = set()  # sentence starts already reported
 
@@ -97,33 +95,33 @@ def bottleneck_not_dut(facts: FactStore) -> Iterator[Hit]:
 
                       f"generator's capacity, and the device's limit is unknown",
                       {"generator": name, "limit": limit})  # fmt: skip
-    separate = sorted(c.start for c, _ in v.conditions("client_placement") if c.value == "separate")
-    for c, _ in v.conditions("client_placement"):
-        if c.value != "same_host" or NOT_PLACEMENT_RE.match(doc.text, c.end):
-            continue  # "the same host type" is a hardware statement, not a placement
-        s0, s1 = v.bounds(c.start)
-        if bisect_left(separate, s0) < bisect_left(separate, s1):
-            continue  # the same sentence places the client on a separate machine
-        if once(c.start):
-            yield Hit(c.start, c.end,
-                      f'the load generator shares the host with the device under test ("{c.text}"):'
-                      f" both compete for the same CPU and memory", {"placement": "same_host"})  # fmt: skip
-            break  # one cause, one finding: the first statement of the shared host
-    if not any(c.value == "same_host" for c, _ in v.conditions("client_placement")):
-        yield from _loopback_commands(v, once)
+    yield from _shared_host(facts, once)
     yield from _bottleneck_text(v, once)
     yield from _baseline(v, once)
     yield from _link_plateau(v, once)
     yield from _rate_plateau(v, once)
 
 
-def _loopback_commands(v: View, once: Any) -> Iterator[Hit]:
-    for start, end in v.index.tools.loopback:  # tool commands aimed at the loopback address
-        if not v.hedged_at(start) and once(start):
-            yield Hit(start, end,
-                      "the load tool targets the loopback address, so it runs on the host of "
-                      "the server under test and competes with it for CPU",
-                      {"placement": "same_host"})  # fmt: skip
+# What each way of sharing the host says, for the message.
+SHARED_HOST = {
+    "stated": "the load generator shares the host with the device under test",
+    "loopback": "the load tool targets the loopback address, so it runs on the host of the "
+    "server under test",
+    "compose": "the load tool runs as a service of the same compose stack as the device, on "
+    "one Docker host",
+}
+
+
+def _shared_host(facts: FactStore, once: Any) -> Iterator[Hit]:
+    """One finding for a load generator on the device's host (the Colocation fact): the
+    report's own sentence first, else a measured run aimed at loopback, else a compose run."""
+    found = facts.colocations
+    for how in ("stated", "loopback", "compose"):
+        c = next((c for c in found if c.how == how), None)
+        if c is not None and once(c.start):
+            yield Hit(c.start, c.end,
+                      f'{SHARED_HOST[how]} ("{clip(c.text, 60)}"): both compete for the same CPU '
+                      f"and memory", {"placement": "same_host", "how": how})  # fmt: skip
             return
 
 
