@@ -78,6 +78,14 @@ def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
 HEDGE_RE = _cue_re(HEDGE_CUES)
 cuescan.register(HEDGE_CUES)  # Ctx.has(HEDGE_CUES) reads the scan
 TOPIC_RE = _cue_re(TOPIC_CUES)
+# Other parties' publications as a sentence's subject, beyond the hedge cues: "several public
+# reviews quote ...", "other benchmarks run ...", "many vendor reports ...".
+OTHERS_RE = lazyre.compile(
+    r"\b(?:other|several|many|some|most|public|published|third[ -]party|competing|competitors?'?)"
+    r"\s+(?:\w+\s+)?(?:reviews|reports|publications|studies|write-?ups|blog\s+posts|vendors)\b"
+    r"|\b(?:other|public|published|third[ -]party|competitors?'?)\s+benchmarks\b",
+    re.IGNORECASE,
+)
 # A sentence that starts like this is about the report's own method (matched at a sentence
 # start: a few quotes or brackets may open it).
 SELF_RE = lazyre.compile(
