@@ -14,7 +14,7 @@ from claimcheck.extract import grid as G
 from claimcheck.extract.claim_aggregate import aggregate_claims
 from claimcheck.extract.claim_bounds import capability_claims, verification_claims
 from claimcheck.extract.claim_computed import computed_claims
-from claimcheck.extract.claim_perunit import per_unit_claims
+from claimcheck.extract.claim_perunit import EntityFigures, per_unit_claims
 from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_tables import label_index, views
 from claimcheck.extract.sentences import Sentence
@@ -33,6 +33,7 @@ def relation_claims(
     for view in tables:
         found.extend(computed_claims(doc, view))
     index = label_index(tables)
+    entities = EntityFigures(ex.measurements)
     judged = 0
     for block, sentences in prose:
         for i, (sentence, qs) in enumerate(sentences):
@@ -44,7 +45,7 @@ def relation_claims(
                 judged += len(more)
                 found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))
-            found.extend(per_unit_claims(doc, sentence, qs, earlier))
+            found.extend(per_unit_claims(doc, sentence, qs, earlier, entities))
     return merge(ex.claims, found)
 
 

@@ -136,6 +136,15 @@ class OperandContext:
         """Is the figure a stated condition (an object size, a load), not a result?"""
         return covered(self.condition_spans, self.cond_starts, q)
 
+    def is_hardware(self, q: Quantity) -> bool:
+        """Is the figure part of a stated hardware spec ("128GB of memory", "32 cores")?"""
+        i = bisect_left(self.cond_starts, q.end) - 1
+        while i >= 0 and self.condition_spans[i][1] > q.start:
+            if self.condition_spans[i][0] <= q.start:
+                return self.condition_spans[i][2] == "hardware"
+            i -= 1
+        return False
+
     def is_label(self, q: Quantity) -> bool:
         """Is a bare number part of a name ("ACE 30", "Build 7", "Table 2")?"""
         if covered(self.mentions, self.mention_starts, q):
@@ -252,4 +261,5 @@ def _comma(text: str, start: int, end: int) -> int:
 def words_between(text: str, start: int, end: int, most: int = 8) -> list[tuple[str, int]]:
     """The first ``most`` words of text[start:end], lower-cased, with their offsets."""
     found = islice(WORD_RE.finditer(text, start, end), most)
-    return [(m.group(0).lower(), m.start()) for m in found]
+    # a full stop or a closing quote that ends the sentence is no part of its last word
+    return [(m.group(0).lower().rstrip(".'’-") or m.group(0).lower(), m.start()) for m in found]

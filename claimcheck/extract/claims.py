@@ -17,7 +17,7 @@ from claimcheck.extract.markers import with_markers
 from claimcheck.extract.phrases import Phrase, find_phrases
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Operand, Quantity
-from claimcheck.units import is_information, same_dimension
+from claimcheck.units import is_event_rate, is_information, same_dimension
 
 
 @dataclass
@@ -120,7 +120,9 @@ def compatible(a: Quantity, b: Quantity) -> bool:
         return True
     if a.is_percent or b.is_percent:
         return a.is_percent and b.is_percent
-    return same_dimension(a.unit, b.unit)
+    # a request rate set against a connection rate is still a comparison of two rates:
+    # whether the two may be compared is M003's question, the arithmetic holds either way
+    return same_dimension(a.unit, b.unit) or is_event_rate(a.unit) and is_event_rate(b.unit)
 
 
 def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity]) -> list[Pending]:
@@ -137,6 +139,9 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     # operands are not in its phrase
     units = [q.unit for q in quantities if q.unit and not q.multiplier and not q.is_percent]
     for ph in phrases:
+        at = next((k for k in range(ph.first, ph.last) if toks[k] is ph.stated), None)
+        if at is not None and relation.a_part(toks, at):
+            continue
         pending = _claim_from_phrase(doc, sentence, ph, words, units)
         if pending is not None:
             pending.quantities = quantities
@@ -195,7 +200,7 @@ def _claim_from_phrase(
     stated = stated_tok.quantity
     if stated.multiplier:
         after = _after(ph.tokens, stated_tok)
-        if relation.is_count(stated_tok, after) or relation.a_count(stated.text, after):
+        if relation.is_count(stated_tok, after, doc.text) or relation.a_count(stated.text, after):
             return None
     subj = ph.subject.quantity if ph.subject else None
     ref = ph.reference.quantity if ph.reference else None

@@ -135,7 +135,9 @@ def _sentence_candidates(
     key = (p.sentence.start, p.sentence.end)
     if key not in facts.owned:
         markers = {id(s.stated) for s in siblings}
-        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers)][:MAX_OWNED]
+        sizes = any(w in SIZE_WORDS for w in p.words)
+        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers, sizes)]
+        own = own[:MAX_OWNED]
         facts.owned[key] = owned_figures(facts, *key, own, "sentence")
     return facts.owned[key]
 
@@ -161,14 +163,19 @@ def _ends(qs: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _operand_like(facts: OperandContext, q: Quantity, markers: set[int]) -> bool:
-    """Could the figure be a cited operand (not a stated value, a count word or a condition)?"""
+def _operand_like(
+    facts: OperandContext, q: Quantity, markers: set[int], sizes: bool = False
+) -> bool:
+    """Could the figure be a cited operand (not a stated value, a count word or a condition)?
+    In a sentence about sizes, a memory or disk spec is one ("128GB of memory, double ...")."""
     if id(q) in markers or q.multiplier or q.is_range:
         return False
     if q.is_word and not q.unit:
         return False
     if not q.unit and facts.is_label(q):
         return False
+    if sizes and is_information(q.unit) and facts.is_hardware(q):
+        return True
     return not facts.is_condition(q)
 
 
@@ -315,8 +322,11 @@ def _try(
             if _judge(facts, p, a, b) == "consistent":
                 return True
     unique = len(pairs) == 1 and (roles or not whole_sentence or len(cands) == 2)
-    a, b = pairs[0]  # two bare numbers may be anything, unless a unit word follows both
-    unique = unique and bool(a.q.unit or b.q.unit or a.word and a.word == b.word)
+    a, b = pairs[0]
+    unique = unique and _counterparts(a, b, roles == "both")
+    # a name the claim states owns none of the candidates while the pair belongs to a third
+    # name: the pair is a stand-in, never grounds for "inconsistent"
+    unique = unique and not _stand_in(hints, cands, (a, b))
     strict = strict or roles == "both"
     if strict and unique and (roles or whole_sentence):
         subj, ref = pairs[0]
@@ -327,6 +337,33 @@ def _try(
     _reset(p.claim, pairs)
     p.claim.direction = direction
     return False
+
+
+MAX_BARE_SPREAD = 100.0  # a bare number this many times off a figure is no counterpart
+
+
+def _counterparts(a: Candidate, b: Candidate, named: bool) -> bool:
+    """May a single pair be taken as what the claim compares? Two figures with units, two
+    bare numbers with the same word after them ("60K rps"), or a bare number beside a
+    figure with a unit when the claim's names own one each or the two are of one magnitude
+    (a footnote mark "1" beside "500 ms" is not the other operand)."""
+    if a.q.unit and b.q.unit or a.word and a.word == b.word:
+        return True
+    if not (a.q.unit or b.q.unit):
+        return False
+    if named:
+        return True
+    small, large = sorted((abs(a.q.value), abs(b.q.value)))
+    return small > 0 and large / small <= MAX_BARE_SPREAD
+
+
+def _stand_in(hints: Hints, cands: list[Candidate], pair: tuple[Candidate, Candidate]) -> bool:
+    """Does the claim name a subject or a reference that owns none of ``cands``, while a
+    figure of ``pair`` belongs to another name ("128GB, double the B2250's 64GB and half
+    the B4450's 256GB", with the 128GB missing: 256GB stands in for it)?"""
+    names = {hints.subject, hints.reference} - {None}
+    missing = any(not any(n in c.owners for c in cands) for n in names)
+    return missing and any(c.owners and not c.owners & names for c in pair)
 
 
 def _assignments(
@@ -378,8 +415,8 @@ def _unit_metric(unit: str) -> str | None:
 
 
 def _fits(a: Candidate, b: Candidate) -> bool:
-    if a.metric and b.metric and a.metric != b.metric:
-        return False
+    if a.metric and b.metric and GROUPS.get(a.metric, a.metric) != GROUPS.get(b.metric, b.metric):
+        return False  # a request rate against a connection rate is still two rates
     if (
         a.m is not None
         and b.m is not None

@@ -65,7 +65,7 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         direction = _direction_after(toks, i, 4) or _direction_before(toks, i)
         return Marker(i, "percent-delta", direction) if direction is not None else None
     if t.type == "MULT":
-        if is_count(t, nxt) or a_count(q.text, nxt):
+        if is_count(t, nxt, text) or a_count(q.text, nxt):
             return None  # "2 x 10 GbE", "repeated three times and ...": how many, not how much
         if (
             q.is_word
@@ -73,6 +73,8 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
             and (nxt is None or nxt.type == "W" and nxt.words[0] not in ("the", "as", "that"))
         ):
             return None  # "half" alone is not a ratio ("half of them", "in half")
+        if a_part(toks, i):
+            return None  # "half of the server was idle": a part of a thing, not a figure
         return Marker(i, "ratio", _direction_after(toks, i))
     before = text[max(0, t.start - 1) : t.start]
     sign = SIGNS.get(before)
@@ -96,6 +98,16 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
     return None
 
 
+# What "half of the ..." must go on to name for a ratio of two figures ("half of the
+# latency", "half of the power draw"), not a part of a thing ("half of the cores were idle").
+MEASURE_WORDS = {
+    "latency", "latencies", "delay", "memory", "ram", "footprint", "cpu", "power", "draw",
+    "throughput", "rate", "bandwidth", "time", "cost", "price", "traffic", "capacity", "load",
+    "size", "overhead", "usage", "consumption", "speed", "performance", "score", "energy",
+    "heat", "rps", "cps", "tps", "requests", "connections", "transactions", "figure",
+    "value", "amount", "number", "result", "results",
+}  # fmt: skip
+
 TIMES_GO_ON = {"as", "the", "that", "what", "its", "their", "our", "his", "her", "more", "less",
                "higher", "lower", "greater", "fewer", "larger", "smaller", "over"}  # fmt: skip
 
@@ -111,12 +123,51 @@ def a_count(text: str, nxt: Tok | None) -> bool:
     return nxt.type != "W" or nxt.words[0] not in TIMES_GO_ON
 
 
-def is_count(t: Tok, nxt: Tok | None) -> bool:
-    """ "2 x Intel Xeon", "4 x 10 GbE": a number of parts, written with a spaced x."""
-    written = t.text.rstrip()
-    if written[-1:] not in ("x", "X", "×") or written[-2:-1] != " ":
+# Things a report counts with a multiple sign: "3x servers", "2x 25GbE NICs", "4× nodes".
+COUNTED_PARTS = {
+    "machine", "machines", "server", "servers", "node", "nodes", "host", "hosts", "instance",
+    "instances", "vm", "vms", "core", "cores", "vcpu", "vcpus", "cpu", "cpus", "socket",
+    "sockets", "nic", "nics", "port", "ports", "link", "links", "blade", "blades", "card",
+    "cards", "gpu", "gpus", "disk", "disks", "drive", "drives", "ssd", "ssds", "worker",
+    "workers", "replica", "replicas", "pod", "pods", "client", "clients", "thread", "threads",
+    "process", "processes", "container", "containers", "box", "boxes", "appliance",
+    "appliances", "unit", "units", "rack", "racks", "switch", "switches", "router", "routers",
+    "dimm", "dimms", "module", "modules", "psu", "psus", "fan", "fans", "slot", "slots",
+}  # fmt: skip
+
+
+def a_part(toks: list[Tok], i: int) -> bool:
+    """ "half of the cores were idle": "half of" a thing that is no measure is a part of it,
+    not a ratio of two figures ("half of the latency" is one)."""
+    q = toks[i].quantity
+    if q is None or not q.is_word or q.value != 0.5 or i + 1 >= len(toks):
         return False
-    return nxt is None or nxt.type in COUNT_NEXT or nxt.text[:1].isupper()
+    if toks[i + 1].type != "OF":
+        return False
+    after = toks[i + 2] if i + 2 < len(toks) else None
+    return after is None or after.type == "W" and not MEASURE_WORDS & set(after.words)
+
+
+def is_count(t: Tok, nxt: Tok | None, text: str | None = None) -> bool:
+    """ "2 x Intel Xeon", "4 x 10 GbE" (a spaced x), "3x n1-standard-32", "2x servers": a
+    number of parts. With the document ``text``, a whole number written with an x counts
+    parts when the word right after it is an identifier (letters and digits: an instance
+    type, a part number) or a counted thing."""
+    written = t.text.rstrip()
+    if written[-1:] not in ("x", "X", "×"):
+        return False
+    if written[-2:-1] == " ":
+        return nxt is None or nxt.type in COUNT_NEXT or nxt.text[:1].isupper()
+    q = t.quantity
+    if text is None or q is None or q.value != int(q.value) or "." in written:
+        return False
+    word = text[t.end : t.end + 48].split(maxsplit=1)
+    if not word or text[t.end : t.end + 1] not in (" ", "\t", "\u00a0"):
+        return False
+    first = word[0].strip("(),.;:*_")
+    if first.lower() in COUNTED_PARTS:
+        return True
+    return any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first)
 
 
 def _direction_after(toks: list[Tok], i: int, span: int = 3) -> Tok | None:

@@ -1,0 +1,123 @@
+"""No right figure flagged: the figures that are never operands, and claims whose operands
+are not unambiguous stay out of A001-A003.
+
+Every sentence is written for these tests with invented product names, in the genres real
+write-ups use (a setup list, a sizing note, a blog citing a study, a lab review).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import claimcheck
+
+A_RULES = ("A001", "A002", "A003")
+
+
+def _a_findings(text: str, name: str = "notes.md") -> list:
+    findings = claimcheck.check_text(text, name=name).findings
+    return [f for f in findings if f.rule in A_RULES]
+
+
+def _claims(text: str, name: str = "notes.md") -> list:
+    return claimcheck.extract(text, name).claims
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a setup list: instance counts, a kernel build, a version string
+        "* **Controllers**: 3x q2-highcpu-48 (48vCPU, 96GB memory, kernel 6.1.0-1027-cloud)\n",
+        "* **Workers**: 1 pool of 500x tiny-2-2048 (2vCPU, 2GB memory, kernel 6.1.0-1027-cloud)\n",
+        # a parts list: two NICs, four servers
+        "The Quarry Q3 rig uses 2x 25GbE NICs and 4x servers with 3x more memory than before.\n",
+        # a date, an address with a port, a commit hash
+        "On 2024-03-18 the Tern T1 at 10.0.4.7:8443 (commit 4f9a2c1) ran 3x faster than the Gull "
+        "G2 at 10.0.4.8:8443.\n",
+        # a cited study with a footnote mark after its percentage
+        "A study found a 400ms slowdown made shoppers spend 2.1% less^1.\n",
+        "A survey[2] found that 250 ms of delay cut page views by 3.5%[3].\n",
+        # half of a thing is a part of it, not a ratio
+        "The Heron H2 left half of the cores idle (CPU was 47%) while we could not reach 100% "
+        "CPU on the client.\n",
+    ],
+)
+def test_identifiers_counts_and_marks_are_never_operands(text: str) -> None:
+    assert _a_findings(text) == []
+
+
+def test_a_count_before_an_instance_type_is_not_a_ratio() -> None:
+    text = "Load generators: 4x m7-large-16 (16 vCPU, kernel 5.15.0-1044-aws).\n"
+    assert [c for c in _claims(text) if c.kind == "ratio"] == []
+
+
+def test_each_clause_of_double_and_half_takes_its_own_figures() -> None:
+    right = (
+        "Each Skerry S8 blade has 96GB of memory, which is double the Brack B2 blade (48GB) "
+        "but half the Brack B9 blade (192GB).\n"
+    )
+    claims = [c for c in _claims(right) if c.kind == "ratio"]
+    assert len(claims) == 2
+    assert {c.status for c in claims} == {"consistent"}
+    assert _a_findings(right) == []
+
+
+def test_a_named_subject_missing_from_the_figures_gives_no_inconsistency() -> None:
+    # the Skerry's own figure is not stated: the two figures belong to two other names
+    text = "The Skerry S8 has double the memory of the Brack B2 (48GB) and the Brack B9 (192GB).\n"
+    assert _a_findings(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "We metered the Fjord F3 at 400 W and the Marsh M1 at 250 W. That gives 3,000 "
+            "requests per second per watt for the Fjord F3 against 1,600 for the Marsh M1, "
+            "making the Fjord F3 1.9 times as efficient.\n",
+            "consistent",
+        ),
+        (
+            "We metered the Fjord F3 at 400 W and the Marsh M1 at 250 W. That gives 3,000 "
+            "requests per second per watt for the Fjord F3 against 1,600 for the Marsh M1, "
+            "making the Fjord F3 2.6 times as efficient.\n",
+            "inconsistent",
+        ),
+    ],
+)
+def test_a_unit_carries_over_to_a_parallel_clause(text: str, want: str) -> None:
+    ratio = next(c for c in _claims(text) if c.kind == "ratio")
+    assert ratio.status == want, ratio
+    assert [o.text for o in ratio.operands] == ["3,000 requests per second per watt", "1,600"]
+
+
+RESULTS = (
+    "## Results\n\nThe Fjord F3 served 1.2 million Layer 7 requests per second; the Marsh M1 "
+    "set up 400,000 new connections per second.\n\n## Power\n\nThe Fjord F3 drew 400 W and "
+    "the Marsh M1 250 W, or {a} requests per second per watt for the Fjord F3 against {b} "
+    "for the Marsh M1.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "want"),
+    [("3,000", "1,600", {"consistent"}), ("3,000", "2,100", {"consistent", "inconsistent"})],
+)
+def test_per_watt_figures_take_the_rates_of_their_entities_from_another_section(
+    a: str, b: str, want: set[str]
+) -> None:
+    derived = [c for c in _claims(RESULTS.format(a=a, b=b)) if c.kind == "derived"]
+    assert {c.status for c in derived} == want, derived
+    assert all(len(c.operands) == 2 for c in derived)
+    assert {o.source for c in derived for o in c.operands} >= {"document"}
+
+
+def test_a_request_rate_against_a_connection_rate_is_still_judged() -> None:
+    # whether the two rates may be compared is M003's question; the arithmetic holds
+    text = (
+        "The Fjord F3 served 1.2 million Layer 7 requests per second. The Marsh M1 set up "
+        "300,000 Layer 7 connections per second. The Fjord F3 is therefore four times faster "
+        "than the Marsh M1.\n"
+    )
+    ratio = next(c for c in _claims(text) if c.kind == "ratio")
+    assert ratio.status == "consistent"
