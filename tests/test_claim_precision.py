@@ -121,3 +121,95 @@ def test_a_request_rate_against_a_connection_rate_is_still_judged() -> None:
     )
     ratio = next(c for c in _claims(text) if c.kind == "ratio")
     assert ratio.status == "consistent"
+
+
+# --- operands out of reach ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stated", "want"),
+    [("1.63x", "consistent"), ("1.6x", "consistent"), ("1.9x", "inconsistent")],
+)
+def test_approximate_operands_widen_the_tolerance(stated: str, want: str) -> None:
+    # 98K / 60K is 1.633; the operands stand for [59.5K, 60.5K) and [97.5K, 98.5K):
+    # anything from 1.612 to 1.655 may be meant
+    text = f"**Gain**: {stated} more throughput with pooling (60K rps -> 98K rps)\n"
+    ratio = next(c for c in _claims(text) if c.kind == "ratio")
+    assert ratio.status == want, ratio
+
+
+def test_a_figure_written_out_does_not_widen() -> None:
+    # 130,000 / 88,000 is 47.7% more: "47%" is truncated; had 88,000 stood for anything
+    # from 87,500 to 88,500, 46.9% would have been in reach
+    text = "The Tarn T2 reached 130,000 rps against 88,000 rps for the Loch L1, 47% more.\n"
+    claim = next(c for c in _claims(text) if c.kind == "percent-delta")
+    assert claim.status == "inconsistent"
+
+
+LIST_LAYOUT = """## Pooling
+
+**Measured**:
+- **Single worker** (bench A): 12,400 rps @ 64 connections
+- **Pooled workers** (bench B): 99,200 rps @ 512 connections
+- **Gain**: **{stated} faster** with pooled workers
+"""
+
+
+@pytest.mark.parametrize(("stated", "want"), [("8x", "consistent"), ("8.0x", "consistent")])
+def test_a_gain_line_takes_the_rates_of_the_list_above_it(stated: str, want: str) -> None:
+    ratio = next(c for c in _claims(LIST_LAYOUT.format(stated=stated)) if c.kind == "ratio")
+    assert ratio.status == want, ratio
+    assert sorted(o.text for o in ratio.operands) == ["12,400 rps", "99,200 rps"]
+
+
+HEADING_LAYOUT = """## 2. Pooled workers = {stated} gain
+
+- **Single worker**: 12,400 rps @ 64 connections
+- **Pooled workers**: 99,200 rps @ 512 connections
+- **Pooled workers** give a **{stated} throughput gain**
+"""
+
+
+def test_a_restated_multiple_takes_the_verdict_of_the_section_figures() -> None:
+    wrong = [c for c in _claims(HEADING_LAYOUT.format(stated="12x")) if c.kind == "ratio"]
+    assert {c.status for c in wrong} <= {"inconsistent", "unverifiable"}
+    assert "inconsistent" in {c.status for c in wrong}
+    right = [c for c in _claims(HEADING_LAYOUT.format(stated="8x")) if c.kind == "ratio"]
+    assert "inconsistent" not in {c.status for c in right}
+
+
+def test_a_section_pair_owned_by_no_name_the_claim_states_is_never_inconsistent() -> None:
+    text = (
+        "## Release notes\n\nGateway Alder: 10,000 rps.\n\nGateway Birch: 12,000 rps.\n\n"
+        "Overall the new release is 30% faster than last year's.\n"
+    )
+    assert _a_findings(text) == []
+
+
+SUMMARY = """## Comparison
+
+| Metric | Kiln K2 | Forge F1 | Improvement |
+|---|---|---|---|
+| Requests/sec | 1,040.00 req/s | 1,000.00 req/s | +4.0% |
+| p99 latency | 180.00ms | 200.00ms | -10.0% |
+
+## Summary
+
+1. **Tail latency**: {tail} better at the 99th percentile
+2. Modest in absolute terms ({about} more throughput)
+"""
+
+
+@pytest.mark.parametrize(("about", "want"), [("~4%", "consistent"), ("~9%", "not consistent")])
+def test_a_summary_restating_a_judged_figure_takes_its_operands(about: str, want: str) -> None:
+    claims = [c for c in _claims(SUMMARY.format(tail="10.0%", about=about)) if c.line >= 10]
+    about_claim = next(c for c in claims if c.qualifier)
+    assert (about_claim.status == "consistent") == (want == "consistent"), about_claim
+    tail_claim = next(c for c in claims if c.stated_value == 10.0)
+    assert tail_claim.status == "consistent"
+    assert [o.text for o in tail_claim.operands] == ["180.00ms", "200.00ms"]
+
+
+def test_list_and_heading_numbers_are_not_operands() -> None:
+    text = "### 3. Pooling\n\n1. **Gain**: 4x faster\n2. **Cost**: none\n"
+    assert _a_findings(text) == []

@@ -16,6 +16,7 @@ from claimcheck.extract.claim_bounds import capability_claims, verification_clai
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_perunit import EntityFigures, per_unit_claims
 from claimcheck.extract.claim_ranges import range_claims
+from claimcheck.extract.claim_restated import restated_claims
 from claimcheck.extract.claim_tables import label_index, views
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Claim, Document, Extraction, Quantity
@@ -46,7 +47,9 @@ def relation_claims(
                 found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))
             found.extend(per_unit_claims(doc, sentence, qs, earlier, entities))
-    return merge(ex.claims, found)
+    claims = merge(ex.claims, found)
+    restated_claims(claims)
+    return claims
 
 
 def merge(existing: list[Claim], found: list[Claim]) -> list[Claim]:

@@ -31,6 +31,13 @@ METRIC_WORDS = {
 }  # fmt: skip
 
 
+# The nouns of counted things next to a stated value ("33x fewer connections", "holds
+# 180,000 sessions, 3 times as many"): the claim compares counts of them, not rates.
+COUNTED = {"connections": "connection", "connection": "connection", "requests": "request",
+           "request": "request", "users": "user", "sessions": "session",
+           "transactions": "transaction", "packets": "packet"}  # fmt: skip
+
+
 @dataclass(slots=True)
 class Hints:
     """What a claim's sentence says about its operands."""
@@ -41,6 +48,9 @@ class Hints:
     conditions: dict[str, set[float]] = field(default_factory=dict)
     whole: int | None = None  # the start of the whole an earlier share of the sentence took
     statistic: str | None = None  # "p99", "median": the statistic of the cells it compares
+    counted: str | None = (
+        None  # the things it counts, when it compares counts ("fewer connections")
+    )
 
 
 def hints_of(
@@ -84,7 +94,8 @@ def hints_of(
     first = min((x.stated.start for x in siblings), default=s.start)
     nxt = min(later, default=sent.end)
     conditions = _conditions(facts, s.end, nxt, sent.start, first)
-    return Hints(subject, reference, metric, conditions, whole, statistic)
+    counted = next((COUNTED[w] for w in [*near[:4], *before_words[:4]] if w in COUNTED), None)
+    return Hints(subject, reference, metric, conditions, whole, statistic, counted)
 
 
 def _after_connector(text: str, start: int, at: int) -> bool:

@@ -6,6 +6,7 @@ message that names the likely cause of a mismatch.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from claimcheck import arithmetic as ar
@@ -27,6 +28,35 @@ class Judgement:
     severity: str | None = None
     diagnosis: str | None = None
     message: str | None = None
+
+
+def spread(q: Quantity) -> float:
+    """Half the rounding step of an operand written as an approximation: "88K" (±500),
+    "1.2 million" (±50,000), "~88,000" (±500: the zeros of an approximate figure are no
+    digits); 0 for a figure written out ("129,814")."""
+    if q.scale != 1 and not q.is_word:
+        return ar.step(q.decimals, q.scale) / 2
+    if (q.qualifier or "") not in ar.ABOUT:
+        return 0.0
+    if q.decimals:
+        return ar.step(q.decimals) / 2
+    v, zeros = round(abs(q.value)), 0
+    while v and v % 10 == 0:
+        v, zeros = v // 10, zeros + 1
+    return 10.0**zeros / 2
+
+
+def corners(f, a: Quantity, b: Quantity) -> tuple[float, float] | None:  # noqa: ANN001
+    """[min, max] of ``f(x, y)`` over the values ``a`` and ``b`` may stand for (``f`` is
+    monotone in each: a ratio, a difference); None when both are exact or one may be 0."""
+    ha, hb = spread(a), spread(b)
+    if not ha and not hb:
+        return None
+    xs, ys = (a.value - ha, a.value + ha), (b.value - hb, b.value + hb)
+    if any(x <= 0 for x in xs) or any(y <= 0 for y in ys):
+        return None
+    values = [f(x, y) for x in xs for y in ys]
+    return min(values), max(values)
 
 
 def fmt(q: Quantity) -> str:
@@ -73,6 +103,8 @@ def judge_delta(
     for r in accepted:
         if ar.verify(stated.value, r.value, dec, stated.qualifier, stated.scale).consistent:
             return Judgement("consistent", _pct(r.value, shown), r.value)
+        if _within_spread(stated, subject, reference, direction, both_pct, r.name):
+            return Judgement("consistent", _pct(r.value, shown), r.value)
     # the writer may have put the operands the other way round
     swapped = ar.percent_delta_readings(b, a, direction, both_pct)[0].value
     if primary.value < 0 and ar.verify(stated.value, swapped, dec, stated.qualifier).consistent:
@@ -108,6 +140,22 @@ def judge_delta(
     return Judgement("inconsistent", rec, primary.value, "error", "mismatch", head)
 
 
+def _within_spread(
+    stated: Quantity, a: Quantity, b: Quantity, direction: str, both_pct: bool, name: str
+) -> bool:
+    """Does the reading ``name`` fit the stated value for some values the approximate
+    operands stand for ("88K -> 130K" is 1.463x to 1.491x)?"""
+
+    def reading(x: float, y: float) -> float:
+        found = ar.percent_delta_readings(x, y, direction, both_pct)
+        return next((r.value for r in found if r.name == name), math.nan)
+
+    span = corners(reading, a, b)
+    return span is not None and ar.overlaps(
+        stated.value, *span, stated.decimals, stated.qualifier, stated.scale
+    )
+
+
 def judge_ratio(
     stated: Quantity,
     subject: Quantity,
@@ -131,6 +179,10 @@ def judge_ratio(
     for value in (r, r - 1) if direction in ("higher", "lower") else (r,):
         if ar.verify(stated.value, value, dec, stated.qualifier, stated.scale).consistent:
             return Judgement("consistent", f"{r:.{shown}f}x", r)
+    inverted = r != a / b
+    span = corners(lambda x, y: y / x if inverted else x / y, subject, reference)
+    if span is not None and ar.overlaps(stated.value, *span, dec, stated.qualifier, stated.scale):
+        return Judgement("consistent", f"{r:.{shown}f}x", r)
     verdict = ar.verify(stated.value, r, dec, stated.qualifier, stated.scale)
     rec = f"{r:.{shown}f}x"
     msg = f'stated "{phrase}"; {ops} is a ratio of {rec}'

@@ -33,11 +33,12 @@ from claimcheck.extract.quantities import scan
 from claimcheck.extract.tablecells import cell_labels
 from claimcheck.extract.verdicts import is_time, judge_share, judge_speed, judge_within, speed_word
 from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
-from claimcheck.units import is_information, same_dimension
+from claimcheck.units import dimensionality, is_information, same_dimension
 
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
 MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
 PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
+SECTION_BLOCKS = 12  # blocks of its section, each way, whose figures a claim may compare
 KINDS = ("percent-delta", "ratio", "share")
 
 
@@ -47,13 +48,14 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
     if not pending:
         return
     facts = OperandContext(doc, ex)
+    stated_values = {id(p.stated) for p in pending}  # a claim's stated value is no operand
     stated: dict[int, list[Pending]] = {}
     for p in pending:
         stated.setdefault(p.sentence.start, []).append(p)
     for p in todo:
         siblings = stated.get(p.sentence.start, [])
         if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
-            _resolve(facts, p, siblings)
+            _resolve(facts, p, siblings, stated_values)
     for p in pending:
         siblings = stated.get(p.sentence.start, [])
         if p.claim.kind in KINDS and len(siblings) <= MAX_CLAIMS and p.claim.subject is None:
@@ -67,7 +69,9 @@ def _open(p: Pending) -> bool:
     )
 
 
-def _resolve(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None:
+def _resolve(
+    facts: OperandContext, p: Pending, siblings: list[Pending], stated_values: set[int]
+) -> None:
     markers = {id(s.stated) for s in siblings}
     owned = _sentence_candidates(facts, p, siblings)
     hints = hints_of(facts, p, siblings, owned)
@@ -103,8 +107,56 @@ def _resolve(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None
         last = [c for c in earlier if sent.start <= c.q.start < sent.end]
         if _try(facts, p, hints, last, strict=False, whole_sentence=True):
             return
+    if not owned and _from_section(facts, p, hints, stated_values, sizes, speed):
+        return
     if not _from_tables(facts, p, hints, owned):
         _from_runs(facts, p, hints)
+
+
+def _from_section(
+    facts: OperandContext, p: Pending, hints: Hints, markers: set[int], sizes: bool, speed: bool
+) -> bool:
+    """The figures of the claim's section, before and after it: the list items above a
+    "Gain: 8.8x" line, the list below a heading that states "10x". When the section holds
+    exactly one pair the claim can compare and a name the claim states owns one of its
+    figures, that pair is its operands; otherwise only a pair that fits decides."""
+    cands = [c for c in _section_blocks(facts, p, markers) if _kind_fits(c, hints, sizes, speed)]
+    if len(cands) < 2 or len(cands) > 2 * MAX_CANDIDATES:
+        return False
+    pairs = [(a, b) for a, b in combinations(cands, 2) if _fits(a, b)]
+    names = {hints.subject, hints.reference} - {None}
+    pinned = len(pairs) == 1 and any(c.owners & names for c in pairs[0])
+    return _try(facts, p, hints, cands, strict=pinned, whole_sentence=True)
+
+
+def _section_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> list[Candidate]:
+    """Figures of the prose blocks of the claim's section (its own block aside), the
+    nearest blocks first, at most SECTION_BLOCKS each way."""
+    doc = facts.doc
+    bi = facts.block_of(p.sentence.start)
+    section = doc.blocks[bi].section
+    out: list[Candidate] = []
+    for step in (-1, 1):
+        j = bi + step
+        while 0 <= j < len(doc.blocks) and abs(j - bi) <= SECTION_BLOCKS:
+            b = doc.blocks[j]
+            if b.section != section:
+                break
+            if b.table is None and b.kind in ("paragraph", "list_item", "heading"):
+                out.extend(_block_figures(facts, j, markers))
+            j += step
+    return out
+
+
+def _block_figures(facts: OperandContext, j: int, markers: set[int]) -> list[Candidate]:
+    """The candidates of block ``j``, each owned by the name beside it (read once)."""
+    b = facts.doc.blocks[j]
+    key = (b.start, b.end)
+    if key not in facts.owned:
+        lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
+        qs = [q for q in facts.quantities[lo:hi] if _operand_like(facts, q, markers)]
+        facts.owned[key] = owned_figures(facts, *key, qs[-MAX_OWNED:], "paragraph")
+    return [c for c in facts.owned[key] if id(c.q) not in markers]
 
 
 def _pinned(facts: OperandContext, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
@@ -314,6 +366,8 @@ def _try(
     direction = p.claim.direction
     if not pairs:
         return False
+    at = p.stated.start  # the pair nearest the stated value first: "1.47x (88K -> 130K)"
+    pairs.sort(key=lambda ab: abs(ab[0].q.start - at) + abs(ab[1].q.start - at))
     if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
         return False
     for subj, ref in pairs:
@@ -393,9 +447,14 @@ def _assignments(
 
 def _kind_fits(c: Candidate, hints: Hints, sizes: bool, speed: bool) -> bool:
     """Can the figure be what the claim compares? An object or memory size only where the
-    sentence speaks of sizes; a figure of another kind of metric than the one it names
-    ("throughput is 20% higher" beside two latencies) never; a link or port speed never."""
+    sentence speaks of sizes; a count of connections or users only where it names them
+    ("33x fewer connections"; "@ 50 connections" beside a rate is a load); a figure of
+    another kind of metric than the one it names ("throughput is 20% higher" beside two
+    latencies) never; a link or port speed never."""
     if is_information(c.q.unit) and not sizes:
+        return False
+    counted = dimensionality(c.q.unit) if c.q.unit else ""
+    if counted in COUNTS and COUNTS[counted] != hints.counted:
         return False
     if c.spec or is_year(c.q) or speed and c.q.is_percent:
         return False  # "faster" is never said of two percentages (loads, shares of tests)
@@ -403,6 +462,11 @@ def _kind_fits(c: Candidate, hints: Hints, sizes: bool, speed: bool) -> bool:
     if hints.metric and metric:
         return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(metric, metric)
     return True
+
+
+# A plain count of things (no rate), by dimension, and the noun a claim names it with.
+COUNTS = {"[connection]": "connection", "[request]": "request", "[user]": "user",
+          "[session]": "session", "[transaction]": "transaction", "[packet]": "packet"}  # fmt: skip
 
 
 def _unit_metric(unit: str) -> str | None:

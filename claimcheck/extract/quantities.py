@@ -285,6 +285,10 @@ def in_identifier(text: str, start: int, end: int) -> bool:
     mark = text[start - 1 : start]
     if mark == "^" or mark == "[" and text[end : end + 1] == "]":
         return True  # a footnote or citation mark: "1.2%^1", "[^2]", "[3]"
+    if text[end : end + 1] in (".", ")") and text[end + 1 : end + 2] in (" ", "\t"):
+        line = text.rfind("\n", max(0, start - 16), start) + 1
+        if (line or start <= 16) and not text[line:start].strip(" \t#>*-"):
+            return True  # the number of a list item or a heading: "3. Results", "### 0. Summary"
     if lo == start and hi == end:
         return False
     token = text[lo:hi]
