@@ -213,3 +213,88 @@ def test_a_summary_restating_a_judged_figure_takes_its_operands(about: str, want
 def test_list_and_heading_numbers_are_not_operands() -> None:
     text = "### 3. Pooling\n\n1. **Gain**: 4x faster\n2. **Cost**: none\n"
     assert _a_findings(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- 4× Loadgen instances for parallel runs of GET and POST requests\n",
+        "3x Cache Master + Replica Config\n",
+        "A cluster of 6x node setup with 3x primaries + 3 replicas, and 3x sets of 1x primary.\n",
+        "**CPU:** Vortex 7 4850x, 16 cores / 32 threads\n",
+        "- 2 × [Q4410 @ 2.1GHz][q4410] (8 cores), hyperthreading disabled\n",
+        "| CPU | 2x Tallis T3 (quad-core) |\n",
+        "| HDD | 3x SAS Orbis 146GB |\n",
+    ],
+)
+def test_counts_of_parts_and_model_numbers_are_no_multiples(text: str) -> None:
+    assert [c for c in _claims(text) if c.kind == "ratio"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Kiln K3 was 3x faster than the Forge F1.",
+        "For cached lookups the Kiln K3 performed 2X better than the Forge F1.",
+        "We sized the Kiln K3 for 3X the production load.",
+        "The Kiln K3 handled 4x as many sessions as the Forge F1.",
+    ],
+)
+def test_multiples_that_compare_stay_claims(text: str) -> None:
+    assert [c for c in _claims(text) if c.kind == "ratio"] != []
+
+
+# --- absolute differences -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("At 50 RPS the Vane V2's median was 19ms, 7ms over the baseline of 12ms.", "consistent"),
+        ("At 50 RPS the Vane V2's median was 19ms, 9ms over the baseline of 12ms.", "inconsistent"),
+        (
+            "The Vane V2's p50 of 19ms sits 7ms over the 12ms baseline, while the Rook R4's "
+            "p50 of 41ms is 29ms over.",
+            "consistent",
+        ),
+        (
+            "The Rook R4 peaked at 310ms against a baseline of 25ms, while the Vane V2 peaked "
+            "at 140ms, ~115ms over.",
+            "consistent",
+        ),
+    ],
+)
+def test_an_absolute_difference_is_judged_on_its_operands(text: str, want: str) -> None:
+    diffs = [c for c in _claims(text) if c.direction == "difference"]
+    assert diffs and {c.status for c in diffs} == {want}, diffs
+
+
+def test_a_difference_against_the_paragraph_before() -> None:
+    text = (
+        "- The Vane V2 proxy now reports max memory of 31mb (previously 22mb). An older "
+        "build shows an average footprint of 24mb, a difference of 7mb.\n"
+    )
+    diff = next(c for c in _claims(text) if c.direction == "difference")
+    assert diff.status == "consistent"
+    assert sorted(o.text for o in diff.operands) == ["24mb", "31mb"]
+
+
+def test_additional_requests_take_the_totals_of_a_table() -> None:
+    text = (
+        "| Metric | Vane V2 | Rook R4 |\n|---|---|---|\n| Total Requests | 41,310 | 40,020 |\n\n"
+        "## Findings\n\n1. **More work done**: 1,290 additional requests in 60 seconds\n"
+    )
+    diff = next(c for c in _claims(text) if c.direction == "difference")
+    assert diff.status == "consistent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Rook R4 added 39ms over the baseline of 18ms.",  # no total: nothing to check
+        "Latency stayed over 12ms for the Vane V2 at 3 ms intervals.",  # "over" qualifies
+        "The Vane V2 was 19ms, over twice the Rook R4's 8ms.",  # "over" belongs to "twice"
+    ],
+)
+def test_no_difference_claim_without_figures_that_decide_it(text: str) -> None:
+    assert [c for c in _claims(text) if c.direction == "difference"] == []

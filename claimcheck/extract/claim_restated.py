@@ -73,7 +73,13 @@ def restated_claims(claims: list[Claim]) -> None:
 def _judge(c: Claim, sources: list[Claim]) -> None:
     stated = abs(c.stated_value or 0)
     decimals = _decimals(c)
-    same = [s for s in sources if abs(s.stated_value or 0) == stated and _decimals(s) == decimals]
+    same = [
+        s
+        for s in sources
+        if abs(s.stated_value or 0) == stated
+        and _decimals(s) == decimals
+        and s.qualifier == c.qualifier
+    ]
     fits = [s for s in same if s.status == "consistent"]
     if c.qualifier:  # "~4%": any judged figure it is about
         fits += [

@@ -28,6 +28,7 @@ METRIC_WORDS = {
     "request": "rps", "requests": "rps", "rps": "rps", "req": "rps", "latency": "latency",
     "latencies": "latency", "throughput": "throughput", "connections": "cps", "cps": "cps",
     "efficiency": "efficiency", "efficient": "efficiency", "cpu": "cpu", "transactions": "ssl_tps", "tps": "ssl_tps",
+    "memory": "memory", "ram": "memory", "footprint": "memory",
 }  # fmt: skip
 
 

@@ -140,7 +140,7 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     units = [q.unit for q in quantities if q.unit and not q.multiplier and not q.is_percent]
     for ph in phrases:
         at = next((k for k in range(ph.first, ph.last) if toks[k] is ph.stated), None)
-        if at is not None and relation.a_part(toks, at):
+        if at is not None and (relation.a_part(toks, at) or relation.is_count(toks, at, doc.text)):
             continue
         pending = _claim_from_phrase(doc, sentence, ph, words, units)
         if pending is not None:
@@ -200,7 +200,7 @@ def _claim_from_phrase(
     stated = stated_tok.quantity
     if stated.multiplier:
         after = _after(ph.tokens, stated_tok)
-        if relation.is_count(stated_tok, after, doc.text) or relation.a_count(stated.text, after):
+        if relation.a_count(stated.text, after):
             return None
     subj = ph.subject.quantity if ph.subject else None
     ref = ph.reference.quantity if ph.reference else None
@@ -254,6 +254,7 @@ def judge_pair(
     word: str | None = None,
 ) -> None:
     """Judge a ratio or percent-delta claim against its subject and reference operands."""
+    ref = judge.aligned(subj, ref)
     direction = None if claim.direction == "ratio" else claim.direction
     if claim.kind == "ratio":
         apply(claim, judge.judge_ratio(stated, subj, ref, direction, claim.stated))
@@ -267,8 +268,9 @@ def _judge_share(
 ) -> None:
     from claimcheck import arithmetic as ar
 
-    value = ar.share(part.value, whole.value)
     claim.operands = [operand(doc, part), operand(doc, whole)]
+    whole = judge.aligned(part, whole)
+    value = ar.share(part.value, whole.value)
     shown = ar.shown_decimals(stated.decimals)
     rec = f"{ar.format_number(value, shown)}%"
     verdict = ar.verify(stated.value, value, stated.decimals, stated.qualifier)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from claimcheck import arithmetic as ar
 from claimcheck.models import Quantity
-from claimcheck.units import dimensionality, is_power
+from claimcheck.units import convert, dimensionality, is_power
 
 LOWER_IS_BETTER_WORDS = {"latency", "delay", "response", "cpu", "utilization", "utilisation",
                          "power", "watts", "cost", "price", "time", "memory", "errors",
@@ -57,6 +57,21 @@ def corners(f, a: Quantity, b: Quantity) -> tuple[float, float] | None:  # noqa:
         return None
     values = [f(x, y) for x in xs for y in ys]
     return min(values), max(values)
+
+
+def aligned(a: Quantity, b: Quantity) -> Quantity:
+    """``b`` in ``a``'s unit when the two measure the same kind of thing in different
+    units ("212ms" against "5 seconds"); its rounding step scales with it."""
+    if not a.unit or not b.unit or a.unit == b.unit or a.is_percent or b.is_percent:
+        return b
+    try:
+        factor = convert(1.0, b.unit, a.unit)
+    except Exception:  # noqa: BLE001 - not convertible: the figures stay as written
+        return b
+    if factor == 1.0:
+        return b
+    return b.model_copy(update={"value": b.value * factor, "scale": b.scale * factor,
+                                "unit": a.unit})  # fmt: skip
 
 
 def fmt(q: Quantity) -> str:
@@ -198,8 +213,9 @@ def _judge_fraction(stated: Quantity, a: Quantity, b: Quantity, phrase: str) -> 
     small, large = (a, b) if abs(a.value) <= abs(b.value) else (b, a)
     r = small.value / large.value
     rec = f"{r:.3f}"
-    if ar.verify(stated.value, r, 3, "about").consistent:
-        return Judgement("consistent", rec, r)
+    bound = stated.qualifier if stated.qualifier in ar.BELOW | ar.AT_LEAST | ar.AT_MOST else None
+    if ar.verify(stated.value, r, 3, bound or "about").consistent:
+        return Judgement("consistent", rec, r)  # "less than half" is a bound, not about 0.5
     return Judgement("inconsistent", rec, r, "error", "mismatch",
                      f'stated "{phrase}"; {fmt(small)} is {r:.3f} of {fmt(large)}')  # fmt: skip
 

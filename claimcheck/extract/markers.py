@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from claimcheck import lazyre
+from claimcheck.extract.quantities import _qualifier
 from claimcheck.models import Quantity
 
 _FACTOR_RE = lazyre.compile(r"\b(?:by\s++)?an?\s++factor\s++of\s++(?:about\s++|roughly\s++)?", re.I)
@@ -42,14 +43,17 @@ def with_markers(text: str, start: int, quantities: list[Quantity]) -> list[Quan
                                           "start": start + m.start()})  # fmt: skip
     for m in _MAGNITUDE_RE.finditer(text):
         power = POWERS[m.group(0).split()[0].lower()]
+        qualifier, _ = _qualifier(text, m.start())  # "over an order of magnitude"
         out.append(Quantity(text=m.group(0), start=start + m.start(), end=start + m.end(),
-                            value=10.0**power, decimals=-power, multiplier=True, is_word=True))  # fmt: skip
+                            value=10.0**power, decimals=-power, multiplier=True, is_word=True,
+                            qualifier=qualifier))  # fmt: skip
     for m in _FRACTION_RE.finditer(text):
         den = int(m.group(1)) if m.group(1) else DENOMINATORS[(m.group(2) or m.group(3)).lower()]
         if den < 2:
             continue
         a, b = start + m.start(), start + m.end()
         out = [q for q in out if q.end <= a or q.start >= b]
+        qualifier, _ = _qualifier(text, m.start())  # "less than a third"
         out.append(Quantity(text=m.group(0), start=a, end=b, value=1 / den, decimals=0,
-                            multiplier=True, is_word=True))  # fmt: skip
+                            multiplier=True, is_word=True, qualifier=qualifier))  # fmt: skip
     return sorted(out, key=lambda q: q.start)

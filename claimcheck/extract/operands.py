@@ -126,7 +126,10 @@ def _from_section(
     pairs = [(a, b) for a, b in combinations(cands, 2) if _fits(a, b)]
     names = {hints.subject, hints.reference} - {None}
     pinned = len(pairs) == 1 and any(c.owners & names for c in pairs[0])
-    return _try(facts, p, hints, cands, strict=pinned, whole_sentence=True)
+    if pinned:  # a figure of another kind beside the pair may be what the claim compares
+        pair = pairs[0]
+        pinned = all(c in pair or c.q.is_percent and not pair[0].q.is_percent for c in cands)
+    return _try(facts, p, hints, cands, strict=pinned, whole_sentence=True, named=False)
 
 
 def _section_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> list[Candidate]:
@@ -354,12 +357,15 @@ def _try(
     cands: list[Candidate],
     strict: bool,
     whole_sentence: bool = False,
+    named: bool = True,
 ) -> bool:
     """Judge the claim on every plausible assignment of ``cands``; True when decided.
 
     ``strict``: a single assignment that does not fit makes the claim inconsistent (the
     operands are the sentence's own or pinned by the names and conditions it states);
-    otherwise only a fit decides."""
+    otherwise only a fit decides. ``named``: one figure owned by each name the claim
+    states pins the pair (not so in a wide pool, where the names own figures of other
+    comparisons)."""
     pairs, roles = _assignments(p.claim.kind, cands, hints)
     if roles is None and hints.whole is not None:
         return False
@@ -381,7 +387,7 @@ def _try(
     # a name the claim states owns none of the candidates while the pair belongs to a third
     # name: the pair is a stand-in, never grounds for "inconsistent"
     unique = unique and not _stand_in(hints, cands, (a, b))
-    strict = strict or roles == "both"
+    strict = strict or roles == "both" and named
     if strict and unique and (roles or whole_sentence):
         subj, ref = pairs[0]
         if not roles:
@@ -458,6 +464,8 @@ def _kind_fits(c: Candidate, hints: Hints, sizes: bool, speed: bool) -> bool:
         return False
     if c.spec or is_year(c.q) or speed and c.q.is_percent:
         return False  # "faster" is never said of two percentages (loads, shares of tests)
+    if hints.metric == "cpu" and c.q.unit:  # CPU time ("212ms of CPU time"), a CPU share
+        return same_dimension(c.q.unit, "second") or c.q.is_percent or c.q.unit == "millicore"
     metric = c.metric or _unit_metric(c.q.unit)
     if hints.metric and metric:
         return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(metric, metric)
@@ -475,6 +483,8 @@ def _unit_metric(unit: str) -> str | None:
         return None
     if same_dimension(unit, "second"):
         return "latency"
+    if is_information(unit):
+        return "memory"
     return "rps" if "/ second" in unit or unit in ("RPS", "CPS", "TPS") else None
 
 

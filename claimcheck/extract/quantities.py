@@ -328,18 +328,21 @@ _SENTENCE_END_RE = lazyre.compile(r"[.!?](?:\s|$)|\n[ \t]*\n|[;:|\n]")
 def _carry_units(text: str, found: list[_Fields]) -> None:
     """A bare number set beside a figure with a unit in a parallel clause of the same
     sentence counts what that figure counts and takes its unit (its written unit stays
-    empty): "2,927 requests per second per watt for A against 1,304 for B"."""
-    last: _Fields | None = None
+    empty): "2,927 requests per second per watt for A against 1,304 for B". The figure in
+    the parallel place is the one after the same word ("A served 70,000 rps with 0 KB
+    files, and B served 120,000"), else the nearest that is no condition ("with 0 KB")."""
+    seen: list[_Fields] = []  # figures with a unit since the sentence began
     for q in found:
         if q["unit"]:
-            last = q if q["unit"] != "percent" and not q.get("multiplier") else None
+            if q["unit"] != "percent" and not q.get("multiplier"):
+                seen.append(q)
             continue
-        if last is None or q.get("multiplier"):
+        if not seen or q.get("multiplier"):
             continue
-        gap = text[last["end"] : q["start"]]
+        gap = text[seen[-1]["end"] : q["start"]]
         words = _CARRY_WORD_RE.findall(gap)
         if len(words) > MAX_CARRY_WORDS or _SENTENCE_END_RE.search(gap):
-            last = None
+            seen = []
             continue
         if not any(w.lower() in PARALLEL_WORDS for w in words):
             continue
@@ -354,7 +357,31 @@ def _carry_units(text: str, found: list[_Fields]) -> None:
             continue  # "1,304 users": a unit word of its own
         if text[q["end"] : q["end"] + 1].isalnum():
             continue
-        q["unit"] = last["unit"]
+        source = _parallel(text, seen, q)
+        if source is not None:
+            q["unit"] = source["unit"]
+
+
+# A figure after one of these is a condition of the test, not a result a later bare number
+# parallels ("with 0 KB files", "using 64-byte frames").
+CONDITION_BEFORE = {"with", "using", "under", "on", "per", "for"}
+
+
+def _word_before(text: str, at: int) -> str:
+    words = _CARRY_WORD_RE.findall(text, max(0, at - 24), at)
+    return words[-1].lower() if words else ""
+
+
+def _parallel(text: str, seen: list[_Fields], q: _Fields) -> _Fields | None:
+    """The figure with a unit that the bare number ``q`` parallels (see _carry_units)."""
+    word = _word_before(text, q["start"])
+    same = [s for s in seen if word and _word_before(text, s["start"]) == word]
+    if same:
+        return same[-1]
+    for s in reversed(seen):
+        if _word_before(text, s["start"]) not in CONDITION_BEFORE:
+            return s
+    return None
 
 
 def _numeric(text: str, m: re.Match[str]) -> _Fields:

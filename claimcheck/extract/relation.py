@@ -65,7 +65,7 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         direction = _direction_after(toks, i, 4) or _direction_before(toks, i)
         return Marker(i, "percent-delta", direction) if direction is not None else None
     if t.type == "MULT":
-        if is_count(t, nxt, text) or a_count(q.text, nxt):
+        if is_count(toks, i, text) or a_count(q.text, nxt):
             return None  # "2 x 10 GbE", "repeated three times and ...": how many, not how much
         if (
             q.is_word
@@ -148,26 +148,60 @@ def a_part(toks: list[Tok], i: int) -> bool:
     return after is None or after.type == "W" and not MEASURE_WORDS & set(after.words)
 
 
-def is_count(t: Tok, nxt: Tok | None, text: str | None = None) -> bool:
-    """ "2 x Intel Xeon", "4 x 10 GbE" (a spaced x), "3x n1-standard-32", "2x servers": a
-    number of parts. With the document ``text``, a whole number written with an x counts
-    parts when the word right after it is an identifier (letters and digits: an instance
-    type, a part number) or a counted thing."""
+def is_count(toks: list[Tok], i: int, text: str) -> bool:
+    """Does the multiple at token ``i`` count parts rather than compare two figures? "2 x
+    Intel Xeon", "4 x 10 GbE" (a spaced x); "1x master" (one of a thing); "3x
+    n1-standard-32", "2x servers", "3x Redis masters", "4× Oha instances" (a whole number
+    with an x before an identifier, a counted thing, a capitalised name or a plural noun,
+    with no comparison after it); a line or list item that opens with "3x"; a model
+    number written with an x ("Ryzen 9 3950x")."""
+    t = toks[i]
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
     written = t.text.rstrip()
-    if written[-1:] not in ("x", "X", "×"):
-        return False
-    if written[-2:-1] == " ":
-        return nxt is None or nxt.type in COUNT_NEXT or nxt.text[:1].isupper()
     q = t.quantity
-    if text is None or q is None or q.value != int(q.value) or "." in written:
+    if written[-1:] not in ("x", "X", "×") or q is None:
         return False
+    if q.value == 1 and "." not in written:
+        return True  # "1x" compares nothing: one of a thing
+    if written[-2:-1] == " ":
+        return nxt is None or nxt.type in COUNT_NEXT or nxt.text.lstrip("[(*_ ")[:1].isupper()
+    if q.value != int(q.value) or "." in written or _compared_after(toks, i):
+        return False
+    prev = toks[i - 1] if i else None
+    if prev is not None and prev.type == "W" and prev.end == t.start - 1 and q.value >= 100:
+        last = prev.text.split()[-1]
+        if last[:1].isupper() or any(ch.isdigit() for ch in last):
+            return True  # "Ryzen 9 3950x": a model number
+    line = text.rfind("\n", 0, t.start) + 1
+    if not text[line : t.start].strip(" \t*-+#>|_"):
+        return True  # "3x Redis Master + Slave Config" opening a line or a list item
     word = text[t.end : t.end + 48].split(maxsplit=1)
     if not word or text[t.end : t.end + 1] not in (" ", "\t", "\u00a0"):
         return False
-    first = word[0].strip("(),.;:*_")
-    if first.lower() in COUNTED_PARTS:
+    first = word[0].strip("[](),.;:*_")
+    low = first.lower()
+    if low in COUNTED_PARTS or first[:1].isupper():
         return True
-    return any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first)
+    if any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first):
+        return True  # an instance type or a part number
+    return low.endswith("s") and not low.endswith("ss") and low not in MEASURE_WORDS
+
+
+# Tokens after a multiple that make it a comparison ("3x faster", "2X better than", "3X the
+# load", "4x as many", "5x that of").
+_COMPARED_TYPES = DIRECTION_TYPES | {"THAN", "COMPARED", "THAT", "OF"}
+
+
+def _compared_after(toks: list[Tok], i: int) -> bool:
+    """Does a comparison word follow the multiple ("3x faster", "2X better than", "3X the
+    load", "5x that of", "4x as many")? A comparison word within three tokens, or "of",
+    "that" or a determiner right after it ("3x sets of ..." counts sets)."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and (
+        nxt.type in ("OF", "THAT") or nxt.type == "W" and nxt.words[0] in TIMES_GO_ON
+    ):
+        return True
+    return any(t.type in _COMPARED_TYPES - {"OF", "THAT"} for t in toks[i + 1 : i + 4])
 
 
 def _direction_after(toks: list[Tok], i: int, span: int = 3) -> Tok | None:

@@ -280,7 +280,16 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
             _relabelled(c, src)
             continue
         if c.direction and src.claim.direction and c.direction != src.claim.direction:
+            c.operands = []
             continue  # not the same comparison after all
+        headline = c.qualifier in ar.AT_MOST  # "up to 2.5x" restating the measured "2.5x"
+        if (
+            c.qualifier != src.claim.qualifier
+            and not headline
+            or not _same_metric(c.metric, src.claim.metric)
+        ):
+            c.operands = []
+            continue  # "almost" what another states plainly, or another metric
         c.status, c.recomputed, c.recomputed_value = (
             src.claim.status,
             src.claim.recomputed,
@@ -291,6 +300,13 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
             src.claim.diagnosis,
             src.claim.message,
         )
+
+
+def _same_metric(a: str | None, b: str | None) -> bool:
+    """Do two claims' metric families agree (or is one unknown)?"""
+    from claimcheck.extract.claimhints import GROUPS
+
+    return not a or not b or GROUPS.get(a, a) == GROUPS.get(b, b)
 
 
 def _relabelled(c, src: Pending) -> None:  # noqa: ANN001
