@@ -298,3 +298,53 @@ def test_additional_requests_take_the_totals_of_a_table() -> None:
 )
 def test_no_difference_claim_without_figures_that_decide_it(text: str) -> None:
     assert [c for c in _claims(text) if c.direction == "difference"] == []
+
+
+# --- comparisons without a number -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("h2: quillon is much better than marrow: quillon(90210.5 req/s) and marrow(31000.2 req/s).",
+         "consistent"),
+        ("h2: quillon is much better than marrow: quillon(31000.2 req/s) and marrow(90210.5 req/s).",
+         "inconsistent"),
+        ("tcp: quillon is almost the same as marrow: quillon(15100 req/s) and marrow(15400 req/s).",
+         "consistent"),
+        ("tcp: quillon is almost the same as marrow: quillon(6000 req/s) and marrow(15400 req/s).",
+         "inconsistent"),
+        ("short: quillon is not doing well here: quillon(5200 req/s) and marrow(9100 req/s).",
+         "consistent"),
+        ("The Kiln K3 answers in 41 ms and the Forge F1 in 58 ms, so the Kiln K3 is faster.",
+         "consistent"),
+        ("The Kiln K3 answers in 58 ms and the Forge F1 in 41 ms, so the Kiln K3 is faster.",
+         "inconsistent"),
+    ],
+)  # fmt: skip
+def test_a_comparison_without_a_number_is_judged_by_its_figures(text: str, want: str) -> None:
+    claims = [c for c in _claims(text) if c.stated_value is None and c.kind == "percent-delta"]
+    assert [c.status for c in claims] == [want], claims
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Kiln K3 is better than the Forge F1 in every way.",  # no figures
+        "The Kiln K3 is better: 41 ms, 58 ms and 62 ms in three runs.",  # whose figures?
+        "The Kiln K3 is not better than the Forge F1 (41 ms vs 58 ms).",  # negated
+        "quillon is better than marrow on latency: quillon(90210 req/s) and marrow(31000 req/s).",
+        "tcp: quillon is about the same as marrow: quillon(12000 req/s) and marrow(15400 req/s).",
+    ],
+)
+def test_no_comparison_claim_unless_its_figures_decide_it(text: str) -> None:
+    assert [c for c in _claims(text) if c.stated_value is None] == []
+
+
+def test_a_change_over_time_is_no_comparison_of_two_names() -> None:
+    text = (
+        "* The Kiln K3's CPU use improved 61ms down from 80ms; however, the Kiln K3's max "
+        "latency got significantly worse, rising by 40ms at 200 RPS compared with the Forge "
+        "F1's 12ms.\n"
+    )
+    assert _a_findings(text) == []

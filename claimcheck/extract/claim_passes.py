@@ -16,9 +16,11 @@ from claimcheck.extract.claim_bounds import capability_claims, verification_clai
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_difference import difference_claims
 from claimcheck.extract.claim_perunit import EntityFigures, per_unit_claims
+from claimcheck.extract.claim_qualitative import qualitative_claims
 from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_restated import restated_claims
 from claimcheck.extract.claim_tables import label_index, views
+from claimcheck.extract.claimfacts import OperandContext
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Claim, Document, Extraction, Measurement, Quantity
 
@@ -36,6 +38,7 @@ def relation_claims(
         found.extend(computed_claims(doc, view))
     index = label_index(tables)
     entities = EntityFigures(ex.measurements)
+    names = OperandContext(doc, ex)
     by_metric: dict[str, list[Measurement]] = {}
     for m in ex.measurements:
         if m.role == "result" and m.source in ("table", "tool"):
@@ -53,6 +56,7 @@ def relation_claims(
             found.extend(verification_claims(doc, sentence, qs))
             found.extend(per_unit_claims(doc, sentence, qs, earlier, entities))
             found.extend(difference_claims(doc, sentence, qs, earlier, by_metric))
+            found.extend(qualitative_claims(doc, names, sentence, qs))
     claims = merge(ex.claims, found)
     restated_claims(claims)
     return claims

@@ -8,7 +8,8 @@ left without operands is judged on the operands of the judged claims it restates
 - a restatement states the same magnitude at the same precision (the sign of a computed
   column is its direction: "-15.5%" on a latency row is "15.5% better"), or, with an
   approximation mark, a magnitude the judged figures round to ("~4%" for 3.9%);
-- both are percentages or both are multiples, and their metrics agree where both are known;
+- both are percentages or both are multiples, their metrics agree where both are known, and
+  a round figure ("2x", "10%") also needs the same metric or the same two names;
 - it is consistent when a restated claim is, and inconsistent only when it restates
   exactly one claim, stated exactly as that one states it, which is inconsistent.
 
@@ -18,7 +19,7 @@ One pass over the claims, indexed by kind (no claim is compared with every other
 from __future__ import annotations
 
 from claimcheck import arithmetic as ar
-from claimcheck.extract.claimhints import GROUPS
+from claimcheck.extract.resolve import restates
 from claimcheck.models import Claim
 
 PERCENT_KINDS = ("percent-delta", "computed-column")
@@ -42,12 +43,6 @@ def _decimals(c: Claim) -> int:
     return len(digits.split(".", 1)[1]) if "." in digits else 0
 
 
-def _metric_agrees(a: Claim, b: Claim) -> bool:
-    if not a.metric or not b.metric:
-        return True
-    return GROUPS.get(a.metric, a.metric) == GROUPS.get(b.metric, b.metric)
-
-
 def _magnitude(c: Claim) -> float | None:
     """The size of the judged difference or multiple, whatever sign it was written with."""
     if c.recomputed_value is None:
@@ -67,7 +62,7 @@ def restated_claims(claims: list[Claim]) -> None:
         if fam is None or c.status != "unverifiable" or c.operands or c.stated_value is None:
             continue
         sources = [s for s in judged.get(fam, [])[:MAX_SOURCES] if s is not c]
-        _judge(c, [s for s in sources if _metric_agrees(c, s)])
+        _judge(c, [s for s in sources if restates(c, s)])
 
 
 def _judge(c: Claim, sources: list[Claim]) -> None:

@@ -50,6 +50,7 @@ class OperandContext:
         self.ex = ex
         spans = sorted((m.start, m.end, d.id) for d in ex.entities for m in d.mentions)
         self.mentions = spans
+        self.entity_ids = {d.id for d in ex.entities}
         self.mention_starts = [s for s, _, _ in spans]
         self.quantities = ex.quantities
         self.q_starts = [q.start for q in ex.quantities]
@@ -82,6 +83,10 @@ class OperandContext:
         that belong to any of ``names``: a claim reads its names' runs, not every run."""
         self._index_runs()
         return sorted({i for n in names for i in self._runs_by_owner.get(n, ())})
+
+    def measured_runs(self) -> list[int]:
+        """Indexes of the runs that are not warm-ups, in document order (the first MAX_SCAN)."""
+        return [i for i, run in enumerate(self.ex.runs[:MAX_SCAN]) if not run.warmup]
 
     def _index_runs(self) -> None:
         if self._run_owners is not None:

@@ -106,6 +106,8 @@ def _marker_wording(doc: Document, toks: list[Tok], marker: relation.Marker) -> 
         lo = max(0, start - 30)
         found = doc.text[lo:start].lower().rfind(q.qualifier)
         start = lo + found if found >= 0 else start
+    if start and doc.text[start - 1] in "±+-−" and not q.qualifier:
+        start -= 1  # "±0%", "+58%": the sign is part of the stated value
     d = marker.direction
     if d is not None and d.end <= start and start - d.end <= 12:
         start = d.start

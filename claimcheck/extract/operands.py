@@ -257,11 +257,16 @@ def _previous_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> li
 
 def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
     """The load-tool runs of the two entities the claim names ("the Kinto K2 is 33% faster
-    than the Pollux P1" below a wrk run of each): their request rates, or mean latencies."""
-    if not (hints.subject and hints.reference) or not facts.ex.runs:
+    than the Pollux P1" below a wrk run of each): their request rates, or mean latencies.
+    A claim that names neither may take two of the report's few runs, if they fit."""
+    if not facts.ex.runs:
         return
+    named = bool(hints.subject and hints.reference)
+    indexes = facts.runs_of(hints.subject, hints.reference) if named else facts.measured_runs()
+    if not named and len(indexes) > MAX_CANDIDATES:
+        return  # unnamed: only a report with a few runs ("±0%" between two wrk runs)
     cands = []
-    for index in facts.runs_of(hints.subject, hints.reference):
+    for index in indexes:
         run, owners = facts.ex.runs[index], facts.run_owners(index)
         for name, metric in RUN_RESULTS.items():
             v = run.results.get(name)
@@ -273,8 +278,8 @@ def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
                 continue
             q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=v.unit)
             cands.append(Candidate(q, "run", owners, None, metric, metric, run=index))
-    if len(cands) >= 2:
-        _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False)
+    if len(cands) >= 2:  # unnamed, a fit decides and nothing else
+        _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False, named=named)
 
 
 RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
@@ -377,6 +382,8 @@ def _try(
     if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
         return False
     for subj, ref in pairs:
+        if not _may_fit(facts, hints, cands, subj, ref):
+            continue
         orders = [(subj, ref)] if roles else [(subj, ref), (ref, subj)]
         for a, b in orders:
             if _judge(facts, p, a, b) == "consistent":
@@ -399,6 +406,28 @@ def _try(
     return False
 
 
+def _may_fit(
+    facts: OperandContext, hints: Hints, cands: list[Candidate], a: Candidate, b: Candidate
+) -> bool:
+    """May the pair make the claim consistent? Not when it stands in for a name the claim
+    states ("half the width of the B2250" against the slots of two other names), nor when
+    two bare numbers are owned by no name of the claim and share no unit word (a blade
+    count beside a range bound: any two numbers fit "up to 20x")."""
+    entities = replace(hints, subject=_entity(facts, hints.subject),
+                       reference=_entity(facts, hints.reference))  # fmt: skip
+    if _stand_in(entities, cands, (a, b), facts.entity_ids):  # "Gain:", "SSL" are no names
+        return False
+    if a.q.unit or b.q.unit or a.word and a.word == b.word or _changed(facts, a, b):
+        return True  # figures with units, one unit word, or "400 -> 12"
+    names = {hints.subject, hints.reference} - {None}
+    return bool(names) and all(c.owners & names for c in (a, b))
+
+
+def _entity(facts: OperandContext, name: str | None) -> str | None:
+    """``name`` when it is one of the report's entities (not a capitalised word)."""
+    return name if name in facts.entity_ids else None
+
+
 MAX_BARE_SPREAD = 100.0  # a bare number this many times off a figure is no counterpart
 
 
@@ -417,12 +446,19 @@ def _counterparts(a: Candidate, b: Candidate, named: bool) -> bool:
     return small > 0 and large / small <= MAX_BARE_SPREAD
 
 
-def _stand_in(hints: Hints, cands: list[Candidate], pair: tuple[Candidate, Candidate]) -> bool:
+def _stand_in(
+    hints: Hints,
+    cands: list[Candidate],
+    pair: tuple[Candidate, Candidate],
+    entities: set[str] | None = None,
+) -> bool:
     """Does the claim name a subject or a reference that owns none of ``cands``, while a
     figure of ``pair`` belongs to another name ("128GB, double the B2250's 64GB and half
     the B4450's 256GB", with the 128GB missing: 256GB stands in for it)?"""
     names = {hints.subject, hints.reference} - {None}
     missing = any(not any(n in c.owners for c in cands) for n in names)
+    if entities is not None:  # only an entity counts as the other name ("SSL" does not)
+        return missing and any(c.owners & entities and not c.owners & names for c in pair)
     return missing and any(c.owners and not c.owners & names for c in pair)
 
 

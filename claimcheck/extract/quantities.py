@@ -60,7 +60,8 @@ UNIT_RE = lazyre.compile(
     + r"(?:(?:[ \t]+per[ \t]+|[ \t]*/[ \t]*)(?:second|sec|s|hour|hr|h|watt|Watt|W)\b)?"
 )
 # Words that may stand between a number and the things it counts per second: "869,183 new
-# connections per second", "1.2 million Layer 7 requests per second", "20K new flows/sec"
+# connections per second", "1.2 million Layer 7 requests per second", "20K new flows/sec",
+# "120,000 SSL TPS"
 # (at most three, then one of COUNTED_NOUNS and a rate: "400 concurrent connections" is a
 # load, which the condition extractors read).
 COUNT_MODIFIERS = [
@@ -73,7 +74,7 @@ COUNT_MODIFIERS = [
 ]  # fmt: skip
 COUNTED_NOUNS = [
     "requests", "connections", "transactions", "sessions", "handshakes", "flows", "packets",
-    "users", "queries", "calls",
+    "users", "queries", "calls", "RPS", "CPS", "TPS", "rps", "cps", "tps",
 ]  # fmt: skip
 _MODIFIER = "|".join(re.escape(w) for w in sorted(COUNT_MODIFIERS, key=lambda s: (-len(s), s)))
 MODIFIED_COUNT_RE = lazyre.compile(

@@ -79,8 +79,8 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
     before = text[max(0, t.start - 1) : t.start]
     sign = SIGNS.get(before)
     prev = toks[i - 1] if i else None
-    if prev is not None and prev.type == "W" and prev.words[-1] == "within":
-        return Marker(i, "percent-delta", bound=True)
+    if prev is not None and prev.type == "W" and prev.words[-1] == "within" or before == "±":
+        return Marker(i, "percent-delta", bound=True)  # "within 5% of", "±0% impact"
     direction = _direction_after(toks, i) or _direction_before(toks, i)
     if nxt is not None and nxt.type == "OF" and direction is None:
         after = toks[i + 2] if i + 2 < len(toks) else None
