@@ -348,3 +348,45 @@ def test_a_change_over_time_is_no_comparison_of_two_names() -> None:
         "F1's 12ms.\n"
     )
     assert _a_findings(text) == []
+
+
+CODE_SUMMARY = """## Throughput
+
+```
+Kiln K2: ████████████████████ 1,040.00 req/s
+Forge F1: ███████████████████ 1,000.00 req/s
+          {stated} improvement
+```
+"""
+
+
+@pytest.mark.parametrize(("stated", "want"), [("+4.0%", "consistent"), ("+9.0%", "inconsistent")])
+def test_a_code_fence_summary_line_is_judged_on_its_labelled_figures(
+    stated: str, want: str
+) -> None:
+    claim = next(
+        c for c in _claims(CODE_SUMMARY.format(stated=stated)) if c.kind == "percent-delta"
+    )
+    assert claim.status == want, claim
+    assert sorted(o.text for o in claim.operands) == ["1,000.00 req/s", "1,040.00 req/s"]
+
+
+def test_a_claim_after_a_code_block_takes_its_labelled_lines() -> None:
+    text = (
+        "## Parallel\n\n```\nQuill Producer: Sent 50000 messages in 2010ms\n"
+        "Marl Producer: Sent 50000 messages in 8400ms\n```\n\n"
+        "The Quill producer is over 4 times faster than Marl in this test.\n"
+    )
+    ratio = next(c for c in _claims(text) if c.kind == "ratio")
+    assert ratio.status == "consistent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```\n$ tunnel --up 'ifconfig tun0 10.0.0.1/24 mtu 1400 up' 2x faster\n```\n",
+        "The survey ran on 1/12/2024 and again a month later.\n",
+    ],
+)
+def test_commands_addresses_and_dates_hold_no_claims(text: str) -> None:
+    assert [c for c in _claims(text) if c.kind in ("ratio", "share")] == []

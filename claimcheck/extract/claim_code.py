@@ -19,6 +19,7 @@ from claimcheck.extract.claims import Pending, compatible, judge_pair, operand, 
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Document, Quantity
 
+PROMPTS = ("$", "#", ">", "%")  # what a shell command line opens with
 MAX_LINES = 40  # lines of a block looked at (a summary chart, not a log)
 MAX_FIGURES = 8  # labelled figures a claim line may pair
 
@@ -32,8 +33,8 @@ def code_claims(doc: Document, block: Block, quantities: list[Quantity]) -> list
     claims: list[Pending] = []
     for start, end in lines:
         qs = [q for q in quantities if start <= q.start and q.end <= end]
-        if not qs:
-            continue
+        if not qs or doc.text[start:end].lstrip()[:1] in PROMPTS:
+            continue  # a shell command ("$ wrk -t4 ..."), not a summary line
         found = sentence_claims(doc, Sentence(doc.text[start:end], start), qs)
         if found:
             claims.extend(found)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from claimcheck import arithmetic as ar
 from claimcheck.extract import judge, relation
 from claimcheck.extract.claimlex import Tok, tokenize
 from claimcheck.extract.markers import with_markers
@@ -255,8 +256,11 @@ def judge_pair(
     words: list[str],
     word: str | None = None,
 ) -> None:
-    """Judge a ratio or percent-delta claim against its subject and reference operands."""
+    """Judge a ratio or percent-delta claim against its subject and reference operands.
+    "Up to 2.5x" states the best case: the pair it names must reach 2.5x, not any less."""
     ref = judge.aligned(subj, ref)
+    if stated.qualifier in ar.AT_MOST:
+        stated = stated.model_copy(update={"qualifier": None})
     direction = None if claim.direction == "ratio" else claim.direction
     if claim.kind == "ratio":
         apply(claim, judge.judge_ratio(stated, subj, ref, direction, claim.stated))
@@ -268,7 +272,6 @@ def judge_pair(
 def _judge_share(
     doc: Document, claim: Claim, stated: Quantity, part: Quantity, whole: Quantity
 ) -> None:
-    from claimcheck import arithmetic as ar
 
     claim.operands = [operand(doc, part), operand(doc, whole)]
     whole = judge.aligned(part, whole)

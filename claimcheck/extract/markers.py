@@ -1,7 +1,7 @@
 """Stated multiples the number scanner does not read as multiples.
 
 "a factor of 6" (the 6 is a multiple), "an order of magnitude" / "two orders of magnitude"
-(10x and 100x, stated to the nearest power of ten), fractions "1/8th", "one eighth",
+(10x and 100x, stated to the nearest power of ten), fractions "1/8th", "one eighth" (not an address "10.0.0.1/24" or a date "1/12/2024"),
 "a third", "a quarter" (a share written as a fraction). Each becomes a multiplier
 quantity the claim extractor reads like "6x".
 """
@@ -19,7 +19,7 @@ _MAGNITUDE_RE = lazyre.compile(
     r"\b(?:an|one|two|three)\s++orders?\s++of\s++magnitude\b", re.IGNORECASE
 )
 _FRACTION_RE = lazyre.compile(
-    r"\b(?:1/(\d{1,2})(?:th|rd|nd)?|one[ -](third|quarter|fifth|sixth|eighth|tenth)|"
+    r"(?<![\d./])\b(?:1/(\d{1,2})(?:th|rd|nd)?(?![\d./])|one[ -](third|quarter|fifth|sixth|eighth|tenth)|"
     r"a[ -](third|quarter|fifth|sixth|eighth|tenth))\b(?!\s*(?:of\s+(?:a|an)\s+)?(?:second|ms|s)\b)",
     re.IGNORECASE,
 )

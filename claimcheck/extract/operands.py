@@ -109,8 +109,24 @@ def _resolve(
             return
     if not owned and _from_section(facts, p, hints, stated_values, sizes, speed):
         return
-    if not _from_tables(facts, p, hints, owned):
-        _from_runs(facts, p, hints)
+    if not _from_tables(facts, p, hints, owned) and not _from_runs(facts, p, hints):
+        _from_entities(facts, p, hints, sizes, speed)
+
+
+def _from_entities(
+    facts: OperandContext, p: Pending, hints: Hints, sizes: bool, speed: bool
+) -> bool:
+    """The report's figures of the two entities the claim names, wherever they stand (a
+    results section above a summary, a table, a code fence): when each owns exactly one
+    figure of the kind the claim compares, that pair is its operands; otherwise only a
+    pair that fits decides."""
+    if not (hints.subject and hints.reference) or hints.subject == hints.reference:
+        return False
+    mine = [c for c in facts.figures_of(hints.subject) if _kind_fits(c, hints, sizes, speed)]
+    theirs = [c for c in facts.figures_of(hints.reference) if _kind_fits(c, hints, sizes, speed)]
+    if not mine or not theirs or len(mine) + len(theirs) > 2 * MAX_CANDIDATES:
+        return False
+    return _try(facts, p, hints, mine + theirs, strict=False)
 
 
 def _from_section(
@@ -147,7 +163,35 @@ def _section_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> lis
                 break
             if b.table is None and b.kind in ("paragraph", "list_item", "heading"):
                 out.extend(_block_figures(facts, j, markers))
+            elif b.kind == "code":  # "Kafka Producer: Sent 100000 messages in 3015ms"
+                out.extend(_code_figures(facts, j))
             j += step
+    return out
+
+
+def _code_figures(facts: OperandContext, j: int) -> list[Candidate]:
+    """The figures with units of a code block's "Label: figures" lines, each owned by its
+    label (the label's words, lower-cased); a block longer than a summary is a log."""
+    b = facts.doc.blocks[j]
+    key = (b.start, b.end)
+    if key in facts.owned:
+        return facts.owned[key]
+    out: list[Candidate] = []
+    text = facts.doc.text
+    lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
+    qs = [q for q in facts.quantities[lo:hi] if q.unit and not q.is_percent and not q.multiplier]
+    if len(qs) <= MAX_OWNED:
+        for q in qs:
+            line = text.rfind("\n", b.start, q.start) + 1 or b.start
+            head, sep, _ = text[line : q.start].partition(":")
+            words = WORD_RE.findall(head)
+            if sep and words and len(words) <= 4:
+                label = " ".join(words)
+                parts = {w.lower() for w in words}  # a name read without an entity: its words
+                owners = {label.lower(), facts.entity_of(label), *parts} - {None}
+                owners = frozenset(owners)
+                out.append(Candidate(q, "paragraph", owners))
+    facts.owned[key] = out
     return out
 
 
@@ -255,16 +299,16 @@ def _previous_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> li
     return out
 
 
-def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
+def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> bool:
     """The load-tool runs of the two entities the claim names ("the Kinto K2 is 33% faster
     than the Pollux P1" below a wrk run of each): their request rates, or mean latencies.
     A claim that names neither may take two of the report's few runs, if they fit."""
     if not facts.ex.runs:
-        return
+        return False
     named = bool(hints.subject and hints.reference)
     indexes = facts.runs_of(hints.subject, hints.reference) if named else facts.measured_runs()
     if not named and len(indexes) > MAX_CANDIDATES:
-        return  # unnamed: only a report with a few runs ("±0%" between two wrk runs)
+        return False  # unnamed: only a report with a few runs ("±0%" between two wrk runs)
     cands = []
     for index in indexes:
         run, owners = facts.ex.runs[index], facts.run_owners(index)
@@ -279,7 +323,8 @@ def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
             q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=v.unit)
             cands.append(Candidate(q, "run", owners, None, metric, metric, run=index))
     if len(cands) >= 2:  # unnamed, a fit decides and nothing else
-        _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False, named=named)
+        return _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False, named=named)
+    return False
 
 
 RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
@@ -297,7 +342,7 @@ def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Ca
         memo = (pool is in_section, section, hints.metric, hints.statistic,
                 tuple(sorted((k, tuple(sorted(v))) for k, v in hints.conditions.items())))  # fmt: skip
         if memo not in facts.selected:
-            facts.selected[memo] = _select(pool, hints)
+            facts.selected[memo] = _select(facts, pool, hints)
         cands = facts.selected[memo]
         if cands is None:
             continue
@@ -312,7 +357,7 @@ def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Ca
     return False
 
 
-def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
+def _select(facts: OperandContext, pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
     """The cells that match every condition the claim names, of its metric."""
     picked = []
     for m in pool:
@@ -333,13 +378,16 @@ def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
     if len(picked) < 2 or len(picked) > 3 * MAX_CANDIDATES:
         return None
     return [
-        Candidate(_quantity(m), "table_cell", _table_owners(m), m, m.metric, m.metric)
+        Candidate(_quantity(m), "table_cell", _table_owners(facts, m), m, m.metric, m.metric)
         for m in picked
     ]
 
 
-def _table_owners(m: Measurement) -> frozenset[str]:
-    keys = {k for k in (m.device, m.entity and m.entity.lower()) if k}
+def _table_owners(facts: OperandContext, m: Measurement) -> frozenset[str]:
+    """A cell's owners: its device, its entity label, the entity that label names, the
+    words of its section."""
+    keys = {k for k in (m.device, m.entity and m.entity.lower(), facts.entity_of(m.entity)) if k}
+    keys.update(w.lower() for w in WORD_RE.findall(m.entity or ""))  # "Kestrel K6": "k6"
     if m.section:
         keys.update(w.lower() for w in WORD_RE.findall(m.section))
     return frozenset(keys)
@@ -379,6 +427,12 @@ def _try(
         return False
     at = p.stated.start  # the pair nearest the stated value first: "1.47x (88K -> 130K)"
     pairs.sort(key=lambda ab: abs(ab[0].q.start - at) + abs(ab[1].q.start - at))
+    if (
+        len(pairs) == 1
+        and hints.subject in pairs[0][0].owners
+        and (hints.reference in pairs[0][1].owners)
+    ):
+        roles = "both"  # each name owns one figure of the only pair of one kind
     if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
         return False
     for subj, ref in pairs:
@@ -411,14 +465,16 @@ def _may_fit(
 ) -> bool:
     """May the pair make the claim consistent? Not when it stands in for a name the claim
     states ("half the width of the B2250" against the slots of two other names), nor when
-    two bare numbers are owned by no name of the claim and share no unit word (a blade
-    count beside a range bound: any two numbers fit "up to 20x")."""
+    a bare number is one of them, owned by no name of the claim, with no unit word shared
+    (a blade count beside a range bound: any two numbers fit "up to 20x")."""
     entities = replace(hints, subject=_entity(facts, hints.subject),
                        reference=_entity(facts, hints.reference))  # fmt: skip
     if _stand_in(entities, cands, (a, b), facts.entity_ids):  # "Gain:", "SSL" are no names
         return False
-    if a.q.unit or b.q.unit or a.word and a.word == b.word or _changed(facts, a, b):
+    if a.q.unit and b.q.unit or a.word and a.word == b.word or _changed(facts, a, b):
         return True  # figures with units, one unit word, or "400 -> 12"
+    if (a.q.unit or b.q.unit) and a.source == b.source == "sentence":
+        return True  # "completes 428 of them per second ... serves 71,561 requests per second"
     names = {hints.subject, hints.reference} - {None}
     return bool(names) and all(c.owners & names for c in (a, b))
 

@@ -312,9 +312,10 @@ def in_identifier(text: str, start: int, end: int) -> bool:
 
 
 # Words that set a second figure beside a first, so that the second, written bare, counts
-# what the first does: "2,900 rps for A against 1,300 for B", "A did 40 ms, B 55".
-PARALLEL_WORDS = {"against", "vs", "versus", "compared", "while", "whereas", "and", "but",
-                  "than", "or"}  # fmt: skip
+# what the first does: "2,900 rps for A against 1,300 for B" (a comparison word), "A served
+# 40,000 RPS and B 55,000" (a plain conjunction, with the other name between).
+STRONG_PARALLEL = {"against", "vs", "versus", "compared", "while", "whilst", "whereas", "where"}
+PARALLEL_WORDS = STRONG_PARALLEL | {"and", "but", "than", "or"}
 # A bare number right after one of these is a condition or a count of its own ("... and
 # 40,000 at 16", "against 12 threads"); right before, a word of its own is its unit.
 OWN_CONTEXT = {"at", "with", "on", "under", "using", "of", "by", "per", "in", "over", "x",
@@ -345,8 +346,11 @@ def _carry_units(text: str, found: list[_Fields]) -> None:
         if len(words) > MAX_CARRY_WORDS or _SENTENCE_END_RE.search(gap):
             seen = []
             continue
-        if not any(w.lower() in PARALLEL_WORDS for w in words):
-            continue
+        lowered = {w.lower() for w in words}
+        if not lowered & STRONG_PARALLEL and not (
+            lowered & PARALLEL_WORDS and any(w[:1].isupper() for w in words)
+        ):
+            continue  # "... and 58,000 on the second day": the same system, no parallel
         if words and words[-1].lower() in OWN_CONTEXT or gap.rstrip()[-1:] in ("(", "-", "/", "x"):
             continue
         nxt = (
