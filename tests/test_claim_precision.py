@@ -59,6 +59,10 @@ def test_each_clause_of_double_and_half_takes_its_own_figures() -> None:
     claims = [c for c in _claims(right) if c.kind == "ratio"]
     assert len(claims) == 2
     assert {c.status for c in claims} == {"consistent"}
+    assert [sorted(o.text for o in c.operands) for c in claims] == [
+        ["48GB", "96GB"],
+        ["192GB", "96GB"],
+    ]
     assert _a_findings(right) == []
 
 
@@ -390,3 +394,8 @@ def test_a_claim_after_a_code_block_takes_its_labelled_lines() -> None:
 )
 def test_commands_addresses_and_dates_hold_no_claims(text: str) -> None:
     assert [c for c in _claims(text) if c.kind in ("ratio", "share")] == []
+
+
+def test_a_word_size_is_no_operand_of_a_rate_claim() -> None:
+    text = "## 32-bit vs 64-bit\n\nMoving from a 32-bit to a 64-bit build pays. TPS are doubled.\n"
+    assert [c for c in _claims(text) if c.status != "unverifiable"] == []

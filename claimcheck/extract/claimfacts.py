@@ -20,6 +20,9 @@ from claimcheck.extract.context import entities as capitalised
 from claimcheck.extract.measurements import SPEC_AFTER
 from claimcheck.models import Document, Extraction, Measurement, Quantity
 
+# Capitalised words that name a metric or a protocol, never a product a figure belongs to.
+NOT_NAMES = {"cpu", "cpus", "ram", "rps", "cps", "tps", "qps", "tls", "ssl", "http", "https",
+             "tcp", "udp", "p50", "p90", "p95", "p99", "gbps", "mbps", "api", "rss", "ms"}  # fmt: skip
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
 MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
 
@@ -179,6 +182,8 @@ class OperandContext:
             a = start + pos
             if any(x <= a < y for x, y in taken) or self._in_quantity(a):
                 continue
+            if word.lower() in NOT_NAMES:
+                continue  # "55% of the CPU": a metric, not a product
             if words and words[-1][1] + 1 == a and self.doc.text[a - 1] in " \n":
                 words[-1] = (words[-1][0], a + len(word), word)  # "Alpha A1": one name
             else:

@@ -32,6 +32,9 @@ class Pending:
     words: list[str]  # lower-cased words of the sentence
     quantities: list[Quantity] = field(default_factory=list)  # of the sentence
     earlier: list[tuple[Sentence, list[Quantity]]] = field(default_factory=list)  # same block
+    # (first, previous, next): where the sentence's first stated value starts, where the
+    # stated value before this one ends and where the one after it starts (its clause)
+    clause: tuple[int, int, int] | None = None
 
 
 def operand(
@@ -107,8 +110,8 @@ def _marker_wording(doc: Document, toks: list[Tok], marker: relation.Marker) -> 
         lo = max(0, start - 30)
         found = doc.text[lo:start].lower().rfind(q.qualifier)
         start = lo + found if found >= 0 else start
-    if start and doc.text[start - 1] in "±+-−" and not q.qualifier:
-        start -= 1  # "±0%", "+58%": the sign is part of the stated value
+    if start and doc.text[start - 1] in "±+-−~≈" and (not q.qualifier or q.qualifier == "about"):
+        start -= 1  # "±0%", "+58%", "~4%": the sign or mark is part of the stated value
     d = marker.direction
     if d is not None and d.end <= start and start - d.end <= 12:
         start = d.start

@@ -52,6 +52,8 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
     stated: dict[int, list[Pending]] = {}
     for p in pending:
         stated.setdefault(p.sentence.start, []).append(p)
+    for siblings in stated.values():
+        _clauses(siblings)
     for p in todo:
         siblings = stated.get(p.sentence.start, [])
         if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
@@ -60,6 +62,31 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
         siblings = stated.get(p.sentence.start, [])
         if p.claim.kind in KINDS and len(siblings) <= MAX_CLAIMS and p.claim.subject is None:
             _describe(facts, p, siblings)
+
+
+def _clauses(siblings: list[Pending]) -> None:
+    """Give each claim of a sentence its clause: "X has 128GB, double the B2250 (64GB) but
+    half the B4450 (256GB)" - each multiple's reference follows it, the subject before the
+    first is shared."""
+    ordered = sorted(siblings, key=lambda x: x.stated.start)
+    first = ordered[0].stated.start
+    for k, x in enumerate(ordered):
+        previous = ordered[k - 1].stated.end if k else x.sentence.start
+        nxt = ordered[k + 1].stated.start if k + 1 < len(ordered) else x.sentence.end
+        x.clause = (first, previous, nxt)
+
+
+def _clause_rank(p: Pending, c: Candidate) -> int:
+    """0 for a figure of the claim's own clause (after its stated value, or the subject
+    before the sentence's first), 1 between the stated value before and this one (maybe the
+    reference of that one), 2 elsewhere."""
+    if p.clause is None:
+        return 0
+    first, previous, nxt = p.clause
+    at = c.q.start
+    if p.stated.end <= at < nxt or at < first and at >= p.sentence.start:
+        return 0
+    return 1 if previous <= at < p.stated.start else 2
 
 
 def _open(p: Pending) -> bool:
@@ -97,6 +124,7 @@ def _resolve(
             facts.owned[key] = owned_figures(facts, *key, found, "previous_sentence")
         earlier.extend(facts.owned[key])
     earlier.extend(_previous_blocks(facts, p, markers))
+    earlier = [c for c in earlier if _kind_fits(c, hints, sizes, speed)]  # not "64-bit"
     by_name = [c for c in earlier if c.owners & {hints.subject, hints.reference}]
     if by_name and p.claim.kind == "share" and hints.reference is None and not owned:
         by_name = earlier[:MAX_CANDIDATES]  # "keeps 75% of that rate": the whole is unnamed
@@ -320,7 +348,8 @@ def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> bool:
                 and GROUPS.get(hints.metric, hints.metric) != GROUPS.get(metric, metric)
             ):
                 continue
-            q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=v.unit)
+            unit = RUN_UNITS.get(v.unit, v.unit)  # a tool's "req/s" is the table's RPS
+            q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=unit)
             cands.append(Candidate(q, "run", owners, None, metric, metric, run=index))
     if len(cands) >= 2:  # unnamed, a fit decides and nothing else
         return _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False, named=named)
@@ -328,6 +357,7 @@ def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> bool:
 
 
 RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
+RUN_UNITS = {"req/s": "RPS", "s": "second", "ms": "millisecond"}
 
 
 def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
@@ -425,8 +455,9 @@ def _try(
     direction = p.claim.direction
     if not pairs:
         return False
-    at = p.stated.start  # the pair nearest the stated value first: "1.47x (88K -> 130K)"
-    pairs.sort(key=lambda ab: abs(ab[0].q.start - at) + abs(ab[1].q.start - at))
+    at = p.stated.start  # the pair of its clause, then the nearest: "1.47x (88K -> 130K)"
+    pairs.sort(key=lambda ab: (_clause_rank(p, ab[0]) + _clause_rank(p, ab[1]),
+                               abs(ab[0].q.start - at) + abs(ab[1].q.start - at)))  # fmt: skip
     if (
         len(pairs) == 1
         and hints.subject in pairs[0][0].owners

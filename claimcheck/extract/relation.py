@@ -89,6 +89,8 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         return Marker(i, "share")
     if direction is not None or sign:
         return Marker(i, "percent-delta", direction, sign)
+    if _approximate_gain(toks, i):
+        return Marker(i, "percent-delta", sign="UP")
     if (
         shares_before
         and prev is not None
@@ -134,6 +136,26 @@ COUNTED_PARTS = {
     "appliances", "unit", "units", "rack", "racks", "switch", "switches", "router", "routers",
     "dimm", "dimms", "module", "modules", "psu", "psus", "fan", "fans", "slot", "slots",
 }  # fmt: skip
+
+
+# metric nouns that, right after an approximate percentage in a sentence about gains,
+# name what improved ("modest gains (~4% throughput)")
+GAIN_METRICS = {"throughput", "rps", "requests", "bandwidth", "performance", "speed",
+                "capacity", "efficiency"}  # fmt: skip
+
+
+def _approximate_gain(toks: list[Tok], i: int) -> bool:
+    """ "the improvements are modest (~4% throughput), the 15.5% better tail latency ...":
+    an approximate percentage before a metric noun, in a sentence that speaks of gains."""
+    q = toks[i].quantity
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if q is None or q.qualifier not in ("about",) or nxt is None or nxt.type != "W":
+        return False
+    if nxt.words[0] not in GAIN_METRICS:
+        return False
+    return any(
+        t.type in ("UP", "BETTER") or t.type == "W" and "improvements" in t.words for t in toks
+    )
 
 
 def a_part(toks: list[Tok], i: int) -> bool:
