@@ -323,6 +323,7 @@ OWN_CONTEXT = {"at", "with", "on", "under", "using", "of", "by", "per", "in", "o
 PREPOSITIONS_AFTER = {"for", "on", "from", "by", "with", "in", "at", "under", "via", "using",
                       "respectively"}  # fmt: skip
 MAX_CARRY_WORDS = 10
+MAX_SEEN = 8  # figures with a unit of a sentence a bare number may parallel
 _CARRY_WORD_RE = lazyre.compile(r"[A-Za-z]+")
 _SENTENCE_END_RE = lazyre.compile(r"[.!?](?:\s|$)|\n[ \t]*\n|[;:|\n]")
 
@@ -337,7 +338,7 @@ def _carry_units(text: str, found: list[_Fields]) -> None:
     for q in found:
         if q["unit"]:
             if q["unit"] != "percent" and not q.get("multiplier"):
-                seen.append(q)
+                seen = [*seen[-(MAX_SEEN - 1) :], q]  # a bounded look back: linear time
             continue
         if not seen or q.get("multiplier"):
             continue
