@@ -14,11 +14,15 @@ from claimcheck.extract import grid as G
 from claimcheck.extract.claim_aggregate import aggregate_claims
 from claimcheck.extract.claim_bounds import capability_claims, verification_claims
 from claimcheck.extract.claim_computed import computed_claims
-from claimcheck.extract.claim_perunit import per_unit_claims
+from claimcheck.extract.claim_difference import difference_claims
+from claimcheck.extract.claim_perunit import EntityFigures, per_unit_claims
+from claimcheck.extract.claim_qualitative import qualitative_claims
 from claimcheck.extract.claim_ranges import range_claims
+from claimcheck.extract.claim_restated import restated_claims
 from claimcheck.extract.claim_tables import label_index, views
+from claimcheck.extract.claimfacts import OperandContext
 from claimcheck.extract.sentences import Sentence
-from claimcheck.models import Block, Claim, Document, Extraction, Quantity
+from claimcheck.models import Block, Claim, Document, Extraction, Measurement, Quantity
 
 MAX_TABLE_CLAIMS = 256  # range and bound claims judged against the tables per report
 Prose = list[tuple[Block, list[tuple[Sentence, list[Quantity]]]]]
@@ -33,6 +37,12 @@ def relation_claims(
     for view in tables:
         found.extend(computed_claims(doc, view))
     index = label_index(tables)
+    entities = EntityFigures(ex.measurements)
+    names = OperandContext(doc, ex)
+    by_metric: dict[str, list[Measurement]] = {}
+    for m in ex.measurements:
+        if m.role == "result" and m.source in ("table", "tool"):
+            by_metric.setdefault(m.metric, []).append(m)
     judged = 0
     for block, sentences in prose:
         for i, (sentence, qs) in enumerate(sentences):
@@ -44,8 +54,12 @@ def relation_claims(
                 judged += len(more)
                 found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))
-            found.extend(per_unit_claims(doc, sentence, qs, earlier))
-    return merge(ex.claims, found)
+            found.extend(per_unit_claims(doc, sentence, qs, earlier, entities))
+            found.extend(difference_claims(doc, sentence, qs, earlier, by_metric))
+            found.extend(qualitative_claims(doc, names, sentence, qs))
+    claims = merge(ex.claims, found)
+    restated_claims(claims)
+    return claims
 
 
 def merge(existing: list[Claim], found: list[Claim]) -> list[Claim]:

@@ -6,6 +6,7 @@ from bisect import bisect_left
 
 from claimcheck import gcpause
 from claimcheck.extract.benchtests import assign_tests
+from claimcheck.extract.claim_code import code_claims
 from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.cuescan import block_windows
@@ -97,6 +98,9 @@ def _extract_document(doc: Document) -> Extraction:
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
         previous_text = block.text if block.table is None else previous_text
+        if block.kind == "code":  # "Label: figure" lines with a verdict line below them
+            pending.extend(code_claims(doc, block, found))
+            continue
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence([s.sentence for s in ix.in_block(index)], found)
