@@ -141,7 +141,9 @@ def test_index_cue_flags_equal_the_extractors_reading() -> None:
                 continue
             # the extractor's reading, and a sentence whose subject is others' publications
             flags = Ctx(block.text).hedge_flags()
-            others = [f or OTHERS_RE.search(s.text) is not None for f, s in zip(flags, got)]
+            others = [
+                f or OTHERS_RE.search(s.text) is not None for f, s in zip(flags, got, strict=True)
+            ]
             assert [s.hedged for s in got] == others
             assert [s.hedge_cue for s in got] == [
                 regexlit.search(HEDGE_RE, s.text) is not None for s in got
