@@ -32,11 +32,20 @@ from claimcheck.extract.measurements import (
 from claimcheck.extract.prosestats import prose_stat_groups
 from claimcheck.extract.provenance import extract_provenance
 from claimcheck.extract.resolve import resolve
+from claimcheck.extract.runconditions import run_conditions
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, shared
 from claimcheck.extract.statedload import stated_loads
-from claimcheck.models import BenchTest, Block, Document, Extraction, Measurement, Quantity
+from claimcheck.models import (
+    BenchTest,
+    Block,
+    Condition,
+    Document,
+    Extraction,
+    Measurement,
+    Quantity,
+)
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
 
@@ -126,6 +135,8 @@ def _extract_document(doc: Document) -> Extraction:
     _cell_tests(ex)
     name_prose_entities(doc, ex.measurements)
     ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
+    added, kept = run_conditions(doc, ex.runs, ex.conditions, block_tests)
+    ex.conditions = _merged(kept, added)
     resolve(doc, pending, ex)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     ex.claims = relation_claims(doc, ex, grids, prose)
@@ -163,6 +174,20 @@ def _scope_notes(conditions: list, notes: list[tuple[int, int, str]]) -> None:
         if k >= 0 and notes[k][0] <= c.start < notes[k][1]:
             test = notes[k][2]
             conditions[i] = c.model_copy(update={"scope": f"test:{test}", "test": test})
+def _merged(conditions: list[Condition], added: list[Condition]) -> list[Condition]:
+    """``added`` placed among ``conditions`` by source position, each after those that start
+    where it starts (``conditions`` keep their order)."""
+    if not added:
+        return conditions
+    out: list[Condition] = []
+    pending = sorted(added, key=lambda c: c.start)
+    k = 0
+    for c in conditions:
+        while k < len(pending) and pending[k].start < c.start:
+            out.append(pending[k])
+            k += 1
+        out.append(c)
+    return out + pending[k:]
 
 
 def _scope_derived(doc: Document, measurements: list[Measurement]) -> None:

@@ -38,7 +38,9 @@ DOCUMENT_SECTIONS = lazyre.compile(
 )
 
 
-def _scope_for(block: Block, test: str | None) -> str:
+def scope_for(block: Block, test: str | None) -> str:
+    """The scope of a statement in ``block`` (of test ``test``): the test, else the
+    block's section, or the document under a methodology-like heading."""
     if test:
         return f"test:{test}"
     if block.section is None or DOCUMENT_SECTIONS.search(block.section):
@@ -50,7 +52,7 @@ def _make(doc: Document, raw: cx.RawCondition, scope: str, block: Block, source:
           test: str | None = None, device: str | None = None) -> Condition:  # fmt: skip
     return Condition(name=raw.name, value=raw.value, scope=scope, test=test, device=device,
                      section=block.section, line=doc.position(raw.start)[0], start=raw.start,
-                     end=raw.end, text=raw.text, source=source, negated=raw.negated,
+                     end=raw.end, text=raw.text, source=raw.origin or source, negated=raw.negated,
                      hedged=raw.hedged)  # fmt: skip
 
 
@@ -71,7 +73,7 @@ def block_conditions(
     source = "list" if block.kind == "list_item" else "text"
     if block.kind == "code":
         raws = cx.conditions_in_command(block.text, block.start)
-        return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
+        return [_make(doc, r, scope_for(block, test), block, "command", test) for r in raws]
     # the whole block at once: a paragraph that opens on someone else's practice is hedged throughout
     raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start, gate_hint, cues)
     if not raws:
@@ -116,7 +118,7 @@ def block_conditions(
             for d in {d.id: d for d in named}.values():
                 out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
         else:
-            out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
+            out.append(_make(doc, raw, scope_for(block, test), block, source, test))
     return out
 
 
@@ -220,7 +222,7 @@ def _table_conditions(
     if table.kind in ("tool_output", "code"):
         text = doc.text[block.start : block.end]
         raws = cx.conditions_in_command(text, block.start)
-        return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
+        return [_make(doc, r, scope_for(block, test), block, "command", test) for r in raws]
     tests_table = bool(header) and header[0].strip().lower().startswith("test")
     by_column = _devices_by_column(table, mentions)
     if by_column:
@@ -240,7 +242,7 @@ def _table_conditions(
             elif device is not None:
                 out.append(_make(doc, raw, f"device:{device.id}", block, "table", test, device.id))
             else:
-                out.append(_make(doc, raw, _scope_for(block, test), block, "table", test))
+                out.append(_make(doc, raw, scope_for(block, test), block, "table", test))
     return out
 
 

@@ -76,6 +76,11 @@ def _states_runs(doc: Document, c: Condition) -> bool:
     return bool(_RUN_WORDS.search(c.text))
 
 
+def _tool_text(block: Block) -> bool:
+    """A tool's printed output pasted as a table."""
+    return block.table is not None and block.table.kind in ("code", "tool_output")
+
+
 _METHOD_OPENINGS = ("how we test", "methodolog", "test setup", "test methodolog")
 
 
@@ -93,7 +98,7 @@ def _methodology_block(doc: Document) -> Block | None:
 def missing_repeatability(facts: FactStore) -> Iterator[Hit]:
     """Document level: the number of runs, the run duration or run-to-run variation is unstated."""
     doc = facts.doc
-    figures = facts.measured()
+    figures = facts.results()  # sentences, tables and the tools' printed results
     if not figures:
         return
     missing = []
@@ -102,7 +107,10 @@ def missing_repeatability(facts: FactStore) -> Iterator[Hit]:
     index = facts.text
     kinds = (*PROSE, "table")
     hedge = index.hedge_cues
-    eligible = [i not in hedge and t[1].kind in kinds for i, t in enumerate(index.sentences)]
+    # a tool's summary ("Thread Stats Avg Stdev") gives the spread within one run, not
+    # between runs: only the report's own sentences and tables count
+    eligible = [i not in hedge and t[1].kind in kinds and not _tool_text(t[1])
+                for i, t in enumerate(index.sentences)]  # fmt: skip
 
     def said(rx: Any) -> set[int]:  # the sentences a cue matches, if they count
         return {i for i, _ in index.texts.search(rx) if eligible[i]}
