@@ -32,7 +32,8 @@ from claimcheck.extract.measurements import (
 from claimcheck.extract.prosestats import prose_stat_groups
 from claimcheck.extract.provenance import extract_provenance
 from claimcheck.extract.resolve import resolve
-from claimcheck.extract.runconditions import run_conditions
+from claimcheck.extract.roles import restated_settings
+from claimcheck.extract.runconditions import offered_loads, run_conditions
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, shared
@@ -136,7 +137,9 @@ def _extract_document(doc: Document) -> Extraction:
     name_prose_entities(doc, ex.measurements)
     ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
     added, kept = run_conditions(doc, ex.runs, ex.conditions, block_tests)
+    added += offered_loads(doc, ex.measurements, block_tests)
     ex.conditions = _merged(kept, added)
+    restated_settings(ex.measurements, ex.conditions)
     resolve(doc, pending, ex)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     ex.claims = relation_claims(doc, ex, grids, prose)

@@ -69,8 +69,9 @@ def _implied(doc: Document, run: Run, tool, block, test) -> list[Condition]:  # 
     keep-alive as the summary shows it: ab prints "Keep-Alive requests")."""
     out = []
     for name, value in tool.implies.items():
-        if name == "requests_per_connection" and (value == 1) == bool(run.keepalive):
-            continue
+        kept_alive = run.keepalive if run.keepalive is not None else value != 1
+        if name == "requests_per_connection" and (value == 1) == kept_alive:
+            continue  # ab printed "Keep-Alive requests": not one request per connection
         out.append(Condition(name=name, value=value, scope=scope_for(block, test), test=test,
                              section=block.section, line=doc.position(run.start)[0],
                              start=run.start, end=run.start, text="", source="default"))  # fmt: skip
@@ -99,6 +100,28 @@ def _load_kind(tool) -> str:  # noqa: ANN001
             if kind in tool.options.values():
                 return kind
     return "connections"
+
+
+def offered_loads(
+    doc: Document, measurements: list, block_tests: list[str | None]
+) -> list[Condition]:  # noqa: ANN001
+    """A load_setting condition for each rate a sentence gives as the load a test was run at
+    ("we evaluated both meshes at 20, 200 and 2,000 RPS"): the figure is a setting, and the
+    load it states is a condition of the figures measured under it."""
+    starts = [b.start for b in doc.blocks]
+    out = []
+    for m in measurements:
+        if m.role != "setting" or m.source != "text" or "load_setting" not in m.conditions:
+            continue
+        i = bisect_right(starts, m.start) - 1
+        if i < 0:
+            continue
+        block, test = doc.blocks[i], block_tests[i]
+        value = {"kind": "rate", "value": m.value, "unit": m.unit}
+        out.append(Condition(name="load_setting", value=value, scope=scope_for(block, test),
+                             test=test, section=block.section, line=m.line, start=m.start,
+                             end=m.end, text=m.text, source="text"))  # fmt: skip
+    return out
 
 
 def _implied_by_named_tools(doc: Document, conditions: list[Condition]) -> list[Condition]:

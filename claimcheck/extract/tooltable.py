@@ -19,7 +19,8 @@ from typing import Any
 # Parameters that are flags with a meaning (no value follows them).
 MEANINGFUL_FLAGS = frozenset({"keepalive", "no_keepalive", "h1", "udp", "server"})
 # Words that may stand before the tool on its command line.
-PREFIX = frozenset({"$", "#", ">", "%", "sudo", "time", "nohup", "exec", "command", "run", "npx"})
+PREFIX = frozenset({"$", "#", ">", "%", "$>", "#>", "sudo", "time", "nohup", "exec", "command",
+                    "run", "npx"})  # fmt: skip
 # Commands that start a tool inside a container: "docker run --rm williamyeh/wrk -c 80 ..."
 LAUNCHERS = frozenset({"docker", "podman", "nerdctl", "kubectl"})
 

@@ -20,6 +20,18 @@ NAME_RELEASE_RE = lazyre.compile(
 )
 
 _NEXT_WORD_RE = lazyre.compile(r"[ \t]?+([^\s,;:()]{1,12})")
+# a name as a link, then its release: "`eventlet <http://...>`_ 0.9.16", "[Caddy](https://...) 2.7"
+LINKED_RELEASE_RE = lazyre.compile(
+    r"(?:`|\[)(?P<name>[A-Za-z][\w+-]{1,30}+)[ ]*+(?:<[^>\s]{1,200}+>`_|\]\([^)\s]{1,200}+\))"
+    r"[ ]++v?(?P<v>\d{1,4}(?:\.\d{1,4}){1,2})(?![\w]|\.\d)"
+)
+# a name, then a template that the published page fills with the release: "Pants |release|",
+# "Istio {{< istio_release_name >}}", "Kong {{ version }}", "envoy ${ENVOY_VERSION}"
+PLACEHOLDER_RELEASE_RE = lazyre.compile(
+    r"(?<![\w.-])(?P<name>[A-Za-z][\w+-]{1,30}+)(?:[ ]*+<[^>\s]{1,200}+>)?+(?:`_)?+[ ]++(?:\|(?:release|version)\||\{\{[<%]?[ ]*+"
+    r"[\w.]{0,30}?(?:release|version)[\w.]{0,30}+[ ]*+[>%]?\}\}|\$\{?[A-Z_]{0,30}?VERSION\}?)",
+    re.IGNORECASE,
+)
 
 
 def written_releases(text: str) -> dict[str, int]:
@@ -41,4 +53,9 @@ def written_releases(text: str) -> dict[str, int]:
         if unit is not None and in_unit_table(unit.group(1)):
             continue  # "Xeon 2.4 GHz": a quantity, not a release
         out[low] = m.start()
+    for rx in (LINKED_RELEASE_RE, PLACEHOLDER_RELEASE_RE):
+        for m in rx.finditer(text):
+            low = m.group("name").lower()
+            if low not in NOT_PRODUCT_NAMES:
+                out.setdefault(low, m.start())
     return out
