@@ -66,10 +66,19 @@ def is_datasheet(doc: Document, extraction: Extraction) -> bool:
     return any(DATASHEET_RE.search(b.text[:200]) for b in head)
 
 
+# A datasheet that says its own figures were measured: "All performance figures were measured
+# by the vendor's lab", "¹ Measured on a two-node cluster with 1 KB objects".
+SAYS_MEASURED = lazyre.compile(
+    r"\b(?:figures|results|numbers|values|performance)\b[^.\n]{0,40}?\b(?:were|are|was|is|have[ \t]+been)"
+    r"[ \t]+(?:all[ \t]+)?measured\b|(?:^|\n)[ \t]*+[^\w\s]{0,3}[ \t]*+Measured[ \t]+(?:on|with|using|at|in|by)\b",
+    re.IGNORECASE,
+)
+
+
 def measured_figures(doc: Document, extraction: Extraction) -> list[Measurement]:
     """Figures the report measured (not advertised, not derived by us, not misread), in
-    source order; none for a datasheet."""
-    if is_datasheet(doc, extraction):
+    source order; none for a datasheet, unless it says its figures were measured."""
+    if is_datasheet(doc, extraction) and not SAYS_MEASURED.search(doc.text):
         return []
     out = [
         m for m in extraction.measurements

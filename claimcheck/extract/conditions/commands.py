@@ -19,21 +19,34 @@ SEPARATORS = {"&&", "||", ";", "|"}
 CONNECTION_CLOSE_RE = lazyre.compile(r"connection:[ \t]*close", re.IGNORECASE)
 
 
-def command_segments(text: str) -> list[list[tuple[int, int, str]]]:
+def command_segments(text: str, depth: int = 0) -> list[list[tuple[int, int, str]]]:
     """Command segments: (start, end, token) lists split at && || ; | and unescaped line
-    ends."""
+    ends; a quoted script handed to a shell (``sh -c 'echo ... | vegeta attack -rate=50'``)
+    adds the segments of its own commands."""
     segments: list[list[tuple[int, int, str]]] = [[]]
-    prev_end, prev_tok = 0, ""
+    inner: list[list[tuple[int, int, str]]] = []
+    prev_end, prev_tok, last_word = 0, "", ""
     for m in TOKEN_RE.finditer(text):
         tok = m.group(0)
+        if (
+            depth == 0
+            and last_word == "-c"
+            and len(tok) > 2
+            and tok[0] in "'\""
+            and tok[-1] == tok[0]
+        ):
+            inner += [[(a + m.start() + 1, b + m.start() + 1, t) for a, b, t in seg]
+                      for seg in command_segments(tok[1:-1], 1)]  # fmt: skip
         if "\n" in text[prev_end : m.start()] and prev_tok != "\\":
             segments.append([])
         prev_end, prev_tok = m.end(), tok
+        last_word = tok if tok != "\\" else last_word
         if tok in SEPARATORS:
             segments.append([])
         elif tok != "\\":
             segments[-1].append((m.start(), m.end(), tok))
-    return [s for s in segments if s]
+    found = [s for s in segments if s]
+    return sorted(found + inner, key=lambda seg: seg[0][0]) if inner else found
 
 
 def _tool(tok: str) -> Tool | None:

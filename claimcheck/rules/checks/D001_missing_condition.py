@@ -173,8 +173,8 @@ def missing_condition(facts: FactStore) -> Iterator[Hit]:
         tables: set[int] = set()
         for m in figures:
             have |= per_test.get(m.test or "", set()) | in_text.get(m.section, set())
-            if m.test in test_layer:  # a "Layer 4 throughput" test states its layer
-                have.add("processing_layer")
+            if m.test in test_layer or (m.test or "").split(" ")[0] in ("L4", "L7"):
+                have.add("processing_layer")  # a "Layer 4 throughput" test states its layer
             if m.statistic:  # a table axis (column, row or caption) names the statistic
                 have.add("latency_statistic")
             have |= set(m.conditions) & {"object_size", "concurrency", "load_setting"}

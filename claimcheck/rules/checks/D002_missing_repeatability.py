@@ -99,8 +99,9 @@ def missing_repeatability(facts: FactStore) -> Iterator[Hit]:
     """Document level: the number of runs, the run duration or run-to-run variation is unstated."""
     doc = facts.doc
     figures = facts.results()  # sentences, tables and the tools' printed results
-    if not figures:
-        return
+    tool_runs = [r for r in facts.runs if not r.warmup and r.source in ("command", "output")]
+    if not figures and not tool_runs:
+        return  # a report that neither gives results nor runs a load tool measures nothing
     missing = []
     runs = any(_states_runs(doc, c) for c in facts.stated("runs"))
     duration = bool(facts.stated("duration"))
@@ -130,8 +131,11 @@ def missing_repeatability(facts: FactStore) -> Iterator[Hit]:
     where = _methodology_block(doc)
     if where is not None:
         start, end = where.start, min(where.end, where.start + 80)
-    else:
+    elif figures:
         start, end = figures[0].start, figures[0].end
+    else:
+        run = tool_runs[0]
+        start, end = run.start, run.start + len(run.command or "")
     msg = (f"the report does not state {', '.join(missing[:-1])}{' or ' if len(missing) > 1 else ''}"
            f"{missing[-1]}; without them a reader cannot tell whether the figures are stable or "
            f"a difference between devices is more than run-to-run noise")  # fmt: skip

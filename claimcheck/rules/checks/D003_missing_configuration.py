@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 from claimcheck import lazyre
+from claimcheck.extract.tooltable import command_words as tool_names
 from claimcheck.facts import FactStore
 from claimcheck.facts.subjects import run_section_subjects
 from claimcheck.facts.text import PROSE, Sentence
@@ -100,6 +101,7 @@ def _compared(facts: FactStore) -> tuple[list[Device], list[str]]:
     not_products = {w.lower() for w in rule_data("D003").get("not_products", [])}
     ids = {m.device for m in facts.results()
            if m.device and not (m.section and _SPEC_SECTION.search(m.section))}  # fmt: skip
+    ids |= {r.device for r in facts.runs if r.device and not r.warmup}  # the runs' targets
     devices = [
         d for d in facts.devices if d.id in ids and d.name.strip().lower() not in not_products
     ]
@@ -173,7 +175,7 @@ def _versioned_by_name(doc: Document, device: Device) -> bool:
 def _missing_versions(facts: FactStore) -> Iterator[Hit]:
     doc = facts.doc
     devices, labels = _compared(facts)
-    releases = facts.releases
+    releases = _product_releases(facts)
     if not _any_release(facts, releases) and not any(_versioned_by_name(doc, d) for d in devices):
         yield from _no_release_at_all(facts, devices)
         return
@@ -243,6 +245,18 @@ def _label_release(label: str, releases: dict[str, int]) -> bool:
     return _first_word(label) in releases
 
 
+def _product_releases(facts: FactStore) -> dict[str, int]:
+    """The names written with a release, but load tools ("Vegeta v12.13.0") and platforms
+    ("Docker Engine 24.0", "Ubuntu 22.04": [data.platforms]): their releases are not the
+    tested software's."""
+    skip = {w.lower() for w in rule_data("D003").get("platforms", [])}
+    for c in facts.stated("traffic_generator"):
+        if isinstance(c.value, dict) and c.value.get("name"):
+            skip |= {w.lower() for w in str(c.value["name"]).split()}
+    skip |= set(tool_names())
+    return {name: at for name, at in facts.releases.items() if name not in skip}
+
+
 def _any_release(facts: FactStore, releases: dict[str, int]) -> bool:
     """Does the report give any software release: a version condition, a name written with
     a release, a device named with one?"""
@@ -257,12 +271,13 @@ def _no_release_at_all(facts: FactStore, devices: list[Device]) -> Iterator[Hit]
     """A report with results that names no software release anywhere: whatever it tested
     cannot be matched to a release (a single product too)."""
     results = facts.results()
-    if not results or facts.is_datasheet:
+    runs = [r for r in facts.runs if not r.warmup and r.source in ("command", "output")]
+    if not (results or runs) or facts.is_datasheet:
         return
     names = [d.name for d in devices]  # a run's section may name a test, not a product
     what = f" for {', '.join(names)}" if names else " for the tested software"
     named = next((d.mentions[0] for d in devices if d.mentions), None)
-    first = named if named is not None else results[0]  # the first compared name, else figure
+    first = named or (results[0] if results else runs[0])  # a compared name, else a figure
     yield Hit(first.start, first.end,
               f"no software version is stated anywhere in the report{what}; results depend on "
               f"the release that ran", {"devices": [d.id for d in devices]})  # fmt: skip
