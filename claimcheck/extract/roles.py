@@ -81,7 +81,11 @@ LEVEL_OF = lazyre.compile(
     r"\b(?:levels?|scenarios?|tiers?|steps?)[ ]of[ ](?:a[ ]|an[ ])?" + _LIST_TAIL + r"$", _I
 )
 # a sentence that opens on the rate it speaks of: "At 2,000 RPS, ...", "Finally, at 5k RPS"
-OPENING_AT = lazyre.compile(r"^\W{0,3}(?:[A-Za-z]+,?[ ]){0,2}?at[ ]$", _I)
+OPENING_AT = lazyre.compile(
+    r"^\W{0,3}(?:(?:and|but|so|then|finally|even|only|already|now|still|first|next|lastly)"
+    r",?[ ]){0,2}at[ ]$",
+    _I,
+)
 # after an "at" rate, the rest of the load it was offered with: the rate is a setting too
 LOAD_AFTER = lazyre.compile(
     r"[^.;:]{0,40}?\b(?:using|with|from|over|across)[ ]\d[\d,]*[ ](?:[a-z-]+[ ]){0,2}?"

@@ -15,7 +15,7 @@ from claimcheck.units import in_unit_table
 # "version"), then the release: "Apache/2.2.22", "nginx:1.25", "Caddy (v2.7.6)"
 NAME_RELEASE_RE = lazyre.compile(
     r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9+]{1,30}+(?:-[A-Za-z][A-Za-z0-9+]{0,20}+){0,3}+)(?P<sep>[ ]?+[(/:@][ ]?+|[-_]|[ ])"
-    r"(?P<mark>v|version[ ]|release[ ])?(?P<v>\d{1,4}(?:\.\d{1,4}){1,2})(?![\w]|\.\d)",
+    r"(?P<mark>v|version[ ]|release[ ])?(?P<v>\d{1,4}(?:\.\d{1,4}){1,2})(?![A-Za-z0-9]|\.\d)",
     re.IGNORECASE,
 )
 
@@ -34,6 +34,11 @@ PLACEHOLDER_RELEASE_RE = lazyre.compile(
 )
 
 
+# words of a download link before its release ("releases/download/v3.0.0/..."): no product
+URL_WORDS = frozenset({"download", "downloads", "releases", "release", "tag", "tags", "archive",
+                       "refs", "dist", "v"})  # fmt: skip
+
+
 def written_releases(text: str) -> dict[str, int]:
     """Lower-cased name -> offset of its first release in ``text``. A two-part number after
     a blank counts only after a capitalised name ("Caddy 2.7", not "by 1.5"); document
@@ -43,6 +48,8 @@ def written_releases(text: str) -> dict[str, int]:
         name = m.group("name")
         low = name.lower()
         if low in NOT_PRODUCT_NAMES or low in out or low.rstrip("v") in NOT_PRODUCT_NAMES:
+            continue
+        if low in URL_WORDS:
             continue
         if in_unit_table(name):
             continue  # "Req/Sec 235.04": a column of figures
