@@ -544,3 +544,16 @@ def test_written_releases(text, names):
 )  # fmt: skip
 def test_name_titles(title, name):
     assert is_name_title(title) is name
+
+
+def test_a_list_under_a_target_lead_in_holds_settings():
+    text = """# Capacity plan
+
+Reach three times the peak production load, which is:
+
+- 1,200 requests per second
+- 45 MB/s of traffic
+"""
+    assert not results(text)
+    measured = text.replace("Reach three times the peak production load, which is:", "We measured:")
+    assert {m.metric for m in results(measured)} == {"rps", "throughput"}

@@ -114,8 +114,10 @@ def family_of(
 def prose_measurements(
     doc: Document, block: Block, quantities: list[Quantity], mentions: MentionIndex,
     test: str | None, test_metric: str | None, skip: list[tuple[int, int]],
+    lead: Block | None = None,
 ) -> list[Measurement]:  # fmt: skip
-    """Results stated in a prose block."""
+    """Results stated in a prose block (``lead``: for a list item, the block that introduces
+    its list)."""
     out = []
     starts = [q.start for q in quantities]
     skip_sorted = sorted(skip)
@@ -155,7 +157,28 @@ def prose_measurements(
                 m.conditions["load_setting"] = f"{m.value:g}"  # the figure states a load
             out.append(m)
         _bounds_as_criteria(out[first:], sentence.text)
+    if out and block.kind == "list_item" and _lead_in_sets(block, lead):
+        for m in out:
+            if m.role == "result":
+                m.role = "setting"  # "... the production load, which is:" over its items
     return out
+
+
+# A lead-in that introduces its list as what the test was to meet or was set to: "the
+# production load, which is", "Requirements:", "Targets for the new site:", "Test parameters".
+LEAD_IN_SETTING = lazyre.compile(
+    r"\b(?:loads?|targets?|goals?|requirements?|limits?|quotas?|budgets?|settings|parameters"
+    r"|configuration)\b[^.!?\n]{0,30}$",
+    re.IGNORECASE,
+)
+
+
+def _lead_in_sets(block: Block, lead: Block | None) -> bool:
+    """Does the paragraph right above this list (``lead``, past the list's other items)
+    introduce the list's figures as settings or targets?"""
+    if lead is None or lead.kind != "paragraph" or lead.section != block.section:
+        return False
+    return LEAD_IN_SETTING.search(lead.text.rstrip().rstrip(":").rstrip()[-160:]) is not None
 
 
 # "the highest rate with a mean response time below 100 ms": a latency bound that qualifies

@@ -83,6 +83,7 @@ def _extract_document(doc: Document) -> Extraction:
     prose = []  # (block, its sentences with their quantities) of each prose block
     notes: list[tuple[int, int, str]] = []  # footnotes under tables that hold for one test
     previous_text = ""
+    lead_in: Block | None = None
     cues = block_windows(doc.text, doc.blocks)  # every cue literal of the document, one scan
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = ix.quantities_in(index)
@@ -108,6 +109,9 @@ def _extract_document(doc: Document) -> Extraction:
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
         previous_text = block.text if block.table is None else previous_text
+        lead = lead_in if block.kind == "list_item" else None
+        if block.kind != "list_item":
+            lead_in = block  # what introduces the list items that follow it
         if block.kind == "code":  # "Label: figure" lines with a verdict line below them
             pending.extend(code_claims(doc, block, found))
             continue
@@ -127,7 +131,7 @@ def _extract_document(doc: Document) -> Extraction:
             (p.stated.start, p.stated.end) for p in block_claims
         ]
         measured = prose_measurements(
-            doc, block, found, mentions, test, metric_of.get(test or ""), skip
+            doc, block, found, mentions, test, metric_of.get(test or ""), skip, lead
         )
         attribute_operands(mentions, block_claims, measured)
         ex.measurements.extend(measured)

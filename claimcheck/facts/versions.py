@@ -14,8 +14,8 @@ from claimcheck.units import in_unit_table
 # a name, a separator a release follows ("/", ":", "(", "@", "-", "_", a blank, "v",
 # "version"), then the release: "Apache/2.2.22", "nginx:1.25", "Caddy (v2.7.6)"
 NAME_RELEASE_RE = lazyre.compile(
-    r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9+]{1,30}+(?:-[A-Za-z][A-Za-z0-9+]{0,20}+){0,3}+)(?P<sep>[ ]?+[(/:@][ ]?+|[-_]|[ ])"
-    r"(?P<mark>v|version[ ]|release[ ])?(?P<v>\d{1,4}(?:\.\d{1,4}){1,2})(?![A-Za-z0-9]|\.\d)",
+    r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9+]{1,30}+(?:-[A-Za-z][A-Za-z0-9+]{0,20}+){0,3}+)(?P<sep>[ ]?+[(/:@\[][ ]?+|[-_]|[ ])"
+    r"(?P<mark>v|version[ ]|release[ ])?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?![A-Za-z0-9]|\.\d)",
     re.IGNORECASE,
 )
 
@@ -53,6 +53,9 @@ def written_releases(text: str) -> dict[str, int]:
             continue
         if in_unit_table(name):
             continue  # "Req/Sec 235.04": a column of figures
+        parts = m.group("v").split(".")
+        if len(parts) == 4 and all(int(p) < 256 for p in parts):
+            continue  # "host 10.0.0.1": an address
         plain = m.group("sep").strip() == "" and not m.group("mark")
         if plain and m.group("v").count(".") < 2 and not name[0].isupper():
             continue
