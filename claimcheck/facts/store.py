@@ -330,10 +330,13 @@ class FactStore:
     @cached_property
     def releases(self) -> dict[str, int]:
         """Names the report writes with a software release ("NGINX 1.25.3", "Apache/2.2.22",
-        "haproxy:2.8"), lower-cased, each with the offset of its first release."""
+        "haproxy:2.8"), lower-cased, each with the offset of its first release; load tools
+        ("wrk 4.2.0", "Vegeta v12.13.0") are left out: their release is not a product's."""
+        from claimcheck.extract.tooltable import command_words
         from claimcheck.facts.versions import written_releases
 
-        return written_releases(self.doc.text)
+        tools = set(command_words())
+        return {n: at for n, at in written_releases(self.doc.text).items() if n not in tools}
 
 
 def build_facts(doc: Document) -> FactStore:

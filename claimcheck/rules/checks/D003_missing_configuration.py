@@ -8,7 +8,6 @@ import re
 from collections.abc import Iterator
 
 from claimcheck import lazyre
-from claimcheck.extract.tooltable import command_words as tool_names
 from claimcheck.facts import FactStore
 from claimcheck.facts.subjects import run_section_subjects
 from claimcheck.facts.text import PROSE, Sentence
@@ -246,14 +245,13 @@ def _label_release(label: str, releases: dict[str, int]) -> bool:
 
 
 def _product_releases(facts: FactStore) -> dict[str, int]:
-    """The names written with a release, but load tools ("Vegeta v12.13.0") and platforms
-    ("Docker Engine 24.0", "Ubuntu 22.04": [data.platforms]): their releases are not the
-    tested software's."""
+    """The names written with a release (load tools left out: ``FactStore.releases``), but
+    the traffic generators the report names and platforms ("Docker Engine 24.0", "Ubuntu
+    22.04": [data.platforms]): their releases are not the tested software's."""
     skip = {w.lower() for w in rule_data("D003").get("platforms", [])}
     for c in facts.stated("traffic_generator"):
         if isinstance(c.value, dict) and c.value.get("name"):
             skip |= {w.lower() for w in str(c.value["name"]).split()}
-    skip |= set(tool_names())
     return {name: at for name, at in facts.releases.items() if name not in skip}
 
 
