@@ -16,7 +16,8 @@ from claimcheck.extract import tooltable
 from claimcheck.extract.conditions import conditions_in_command, conditions_in_text
 from claimcheck.extract.roles import prose_role
 from claimcheck.extract.runs.commands import command_runs
-from claimcheck.facts.subjects import is_name_title
+from claimcheck.extract.runs.model import Run, Value
+from claimcheck.facts.subjects import is_name_title, run_section_subjects
 from claimcheck.facts.versions import written_releases
 
 
@@ -478,9 +479,18 @@ def test_d003_releases_in_both_titles_are_enough():
     assert not [f for f in found if "software version" in f.message]
 
 
-def test_d003_variants_of_one_target_are_one_subject():
-    text = SECTIONS.format(alder="", birch="").replace("8002", "8001")
-    assert not [f for f in findings(text, "D003") if "configuration is published" in f.message]
+def _run(section: str, target: str, device: str | None = None) -> Run:
+    return Run(tool="wrk", source="command", start=0, end=1, section=section, target=target,
+               device=device, results={"rps": Value(1.0, "req/s", 0, 1, "1")})  # fmt: skip
+
+
+def test_run_sections_loading_one_address_are_one_subject():
+    same = [_run("gzip", "http://10.0.0.1:8001/"), _run("br", "http://10.0.0.1:8001/a")]
+    assert run_section_subjects(same) == []
+    apart = [_run("Alder", "http://10.0.0.1:8001/"), _run("Birch", "http://10.0.0.1:8002/")]
+    assert run_section_subjects(apart) == ["Alder", "Birch"]
+    named = [_run("Alder", "http://10.0.0.1:8001/", "alder"), _run("Birch", "http://10.0.0.2/")]
+    assert run_section_subjects(named) == ["Birch"]  # a device already names the other
 
 
 def test_d003_a_release_printed_by_a_tool_counts():
