@@ -39,6 +39,9 @@ class RawCondition:
     # the text opens with the name of what the value belongs to ("NGINX 1.25.3"): it is that
     # thing's, and nobody else's
     owner_named: bool = False
+    # where it comes from when no sentence states it: "default" (what the tool does when the
+    # command leaves it out, or fixes by itself), "output" (what the tool printed)
+    origin: str = ""
 
 
 # --- cue lists (data, not code) -----------------------------------------------------------
