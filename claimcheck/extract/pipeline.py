@@ -181,6 +181,8 @@ def _scope_notes(conditions: list, notes: list[tuple[int, int, str]]) -> None:
         if k >= 0 and notes[k][0] <= c.start < notes[k][1]:
             test = notes[k][2]
             conditions[i] = c.model_copy(update={"scope": f"test:{test}", "test": test})
+
+
 def _merged(conditions: list[Condition], added: list[Condition]) -> list[Condition]:
     """``added`` placed among ``conditions`` by source position, each after those that start
     where it starts (``conditions`` keep their order)."""

@@ -314,6 +314,7 @@ class FactStore:
             self.doc, self.runs, self.conditions, self.index.tools, self.text, hedged
         )
         return tuple(found)
+
     @cached_property
     def tool_results(self) -> tuple[Measurement, ...]:
         """The figures the load tools printed (request rates, latency statistics) with the
