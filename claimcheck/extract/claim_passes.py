@@ -16,9 +16,11 @@ from claimcheck.extract.claim_bounds import capability_claims, verification_clai
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_difference import difference_claims
 from claimcheck.extract.claim_perunit import EntityFigures, per_unit_claims
+from claimcheck.extract.claim_products import product_claims
 from claimcheck.extract.claim_qualitative import qualitative_claims
 from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_restated import restated_claims
+from claimcheck.extract.claim_superlative import bare_index, superlative_claims
 from claimcheck.extract.claim_tables import label_index, views
 from claimcheck.extract.claimfacts import OperandContext
 from claimcheck.extract.sentences import Sentence
@@ -36,7 +38,9 @@ def relation_claims(
     found: list[Claim] = []
     for view in tables:
         found.extend(computed_claims(doc, view))
+        found.extend(product_claims(doc, view))
     index = label_index(tables)
+    bare = bare_index(index) if tables else index
     entities = EntityFigures(ex.measurements)
     names = OperandContext(doc, ex)
     by_metric: dict[str, list[Measurement]] = {}
@@ -51,6 +55,7 @@ def relation_claims(
                 more = range_claims(doc, tables, index, block.section, sentence, earlier)
                 more += capability_claims(doc, tables, index, block.section, sentence, qs, earlier)
                 more += aggregate_claims(doc, tables, index, block.section, sentence, qs)
+                more += superlative_claims(doc, tables, bare, block.section, sentence)
                 judged += len(more)
                 found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))

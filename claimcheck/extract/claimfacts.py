@@ -27,6 +27,10 @@ NOT_NAMES = {"cpu", "cpus", "ram", "rps", "cps", "tps", "qps", "tls", "ssl", "ht
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
 MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
 
+# what ends the prepositional phrase after a figure: "212ms of CPU time versus Y's 5 s"
+# names Y's figure, not this one's owner
+OWNER_STOPS = {"and", "while", "whereas", "but", "versus", "vs", "than", "against"}
+
 PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
 
 WORD_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9.'’-]*+")
@@ -178,8 +182,17 @@ class OperandContext:
         lead = len(text) - len(text.lstrip())
         words: list[tuple[int, int, str]] = []
         for pos, word in capitalised(text):
-            if pos == lead and not any(ch.isdigit() for ch in word) and not word.isupper():
+            if (
+                pos == lead
+                and not any(ch.isdigit() for ch in word)
+                and not word.isupper()
+                and self.entity_of(word) is None
+            ):
                 continue  # "Throughput rose ...": a capital that starts the sentence
+            known = self.entity_of(word) if pos == lead else None
+            if known is not None:  # "Kestrel's p99 was ...": the entity, named first
+                words.append((start + pos, start + pos + len(word), known))
+                continue
             a = start + pos
             if any(x <= a < y for x, y in taken) or self._in_quantity(a):
                 continue
@@ -293,7 +306,7 @@ def owned_figures(
         owner = None
         after = words_between(text, q.end, nxt)
         if after and after[0][0] in PREPOSITIONS:
-            stop = next((a for w, a in after if w in ("and", "while", "whereas", "but")), nxt)
+            stop = next((a for w, a in after if w in OWNER_STOPS), nxt)
             stop = min(stop, _comma(text, q.end, nxt))
             k = bisect_left(at, q.end)
             if k < len(names) and names[k][0] < stop:
