@@ -26,6 +26,7 @@ from claimcheck.extract.claimfacts import OperandContext
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Claim, Document, Extraction, Measurement, Quantity
 
+MAX_CITED = 4  # operands an inconsistent claim's message names with their lines
 MAX_TABLE_CLAIMS = 256  # range and bound claims judged against the tables per report
 Prose = list[tuple[Block, list[tuple[Sentence, list[Quantity]]]]]
 
@@ -64,7 +65,21 @@ def relation_claims(
             found.extend(qualitative_claims(doc, names, sentence, qs))
     claims = merge(ex.claims, found)
     restated_claims(claims)
+    for c in claims:
+        cite_operands(c)
     return claims
+
+
+def cite_operands(claim: Claim) -> None:
+    """An inconsistent claim's message names the lines of operands that stand elsewhere than
+    its own line ("(operands: 129,531 rps line 73, 14,755 rps line 72)"), so that a reader,
+    and a fix, sees what was compared."""
+    if claim.status != "inconsistent" or not claim.message or not claim.operands:
+        return
+    if "line " in claim.message or all(o.line == claim.line for o in claim.operands):
+        return
+    cited = ", ".join(f"{o.text} line {o.line}" for o in claim.operands[:MAX_CITED])
+    claim.message += f" (operands: {cited})"
 
 
 def merge(existing: list[Claim], found: list[Claim]) -> list[Claim]:
