@@ -29,7 +29,7 @@ def product_claims(doc: Document, view: TableView) -> list[Claim]:
     grid = view.grid
     out: list[Claim] = []
     for gc in grid.cells[: MAX_CELLS * 4]:
-        if gc.metric is not None or gc.unit or not gc.entity or len(out) >= MAX_CELLS:
+        if gc.metric is not None or gc.unit or gc.computed or len(out) >= MAX_CELLS:
             continue
         for along, label in (("row", grid.rows[gc.row].label), ("col", grid.columns[gc.col].label)):
             seconds = _duration(label)
@@ -57,13 +57,12 @@ def _duration(label: str) -> float | None:
 
 
 def _rate_cell(grid: G.Grid, gc: G.GridCell, along: str) -> G.GridCell | None:
-    """The one rate cell of the count cell's entity on its other axis (its column when the
-    count is a row)."""
+    """The one rate cell on the count cell's other axis (its column when the count line is
+    a row: the same entity, whether or not the grid could name it)."""
     found = [
         x
         for x in grid.cells
         if x is not gc
-        and x.entity == gc.entity
         and x.metric in RATE_METRICS
         and (x.col == gc.col if along == "row" else x.row == gc.row)
         and not x.computed
@@ -75,7 +74,7 @@ def _judge(doc: Document, view: TableView, count: G.GridCell, rate: G.GridCell, 
            label: str) -> Claim:  # fmt: skip
     claim = make_claim(doc, "derived", "A003", f"{label}: {count.cell.text}", count.cell.start,
                        count.cell.end, count.cell.text, count.value)  # fmt: skip
-    claim.subject, claim.direction = count.entity, "product"
+    claim.subject, claim.direction = rate.entity or count.entity, "product"
     claim.operands = [cell_operand(doc, view, rate)]
     value = rate.value * seconds
     step = ar.step(max(rate.decimals, 0)) / 2 * seconds  # the rate's rounding, times the duration

@@ -34,17 +34,19 @@ FAMILY_WORDS = {"latency": "latency", "latencies": "latency", "delay": "latency"
 ROLES = ("total", "additional")
 
 
-def summary_operands(facts: OperandContext, p: Pending, hints: Hints, judge) -> bool:  # noqa: ANN001
+def summary_operands(facts: OperandContext, p: Pending, hints: Hints, judge) -> bool | None:  # noqa: ANN001
     """Judge the claim on the facet-matched figures of its two names (``judge``: the
-    resolver's judge of one (subject, reference) pair); True when decided."""
+    resolver's judge of one (subject, reference) pair): True when decided, False when its
+    words name figures none of which fit (no other search should pair other figures), None
+    when they name no figures this reads."""
     subject = hints.subject
     reference = hints.reference or _later_reference(facts, p, subject)
     if not subject or not reference or subject == reference:
-        return False
+        return None
     words = _claim_words(facts, p)
     family = next((FAMILY_WORDS[w] for w in words if w in FAMILY_WORDS), None)
     if family is None:
-        return False
+        return None
     role = "additional" if ADDITIONAL_WORDS & set(words) else "total"
     statistic = F.statistic_of(words, last=False)  # the first statistic word after it
     figs = [f for f in F.figures(facts) if f.family == family and f.role == role]
@@ -63,7 +65,8 @@ def summary_operands(facts: OperandContext, p: Pending, hints: Hints, judge) -> 
                 seen.add(key)
                 pairs.append((a, b))
     if not pairs:
-        return False
+        # "the additional latency", "the CPU": only figures of that meaning may answer
+        return False if role == "additional" or family == "cpu" else None
     for a, b in pairs:
         if judge(facts, p, _cand(a), _cand(b)) == "consistent":
             _provenance(facts, p, a, b)

@@ -159,12 +159,12 @@ def _resolve(
         return
     if not owned and _from_section(facts, p, hints, stated_values, sizes, speed):
         return
-    if (
-        not _from_tables(facts, p, hints, owned)
-        and not _from_runs(facts, p, hints)
-        and not _from_entities(facts, p, hints, sizes, speed)
-    ):
-        summary_operands(facts, p, hints, _judge)
+    if _from_tables(facts, p, hints, owned) or _from_runs(facts, p, hints):
+        return
+    # the figures its words name by meaning (an addition, CPU time, memory) before any
+    # figure of its names: "1/3rd the additional latency" is no ratio of two totals
+    if summary_operands(facts, p, hints, _judge) is None:
+        _from_entities(facts, p, hints, sizes, speed)
 
 
 def _from_entities(
