@@ -176,3 +176,65 @@ RENDER = {
     "code": _code,
     "summary": _summary,
 }
+
+
+# --- additions over a baseline, named by meaning in a summary far below (issue 24) ---------
+
+ADDITION_LAYOUTS = ("stated", "derived", "two_loads")
+
+
+@dataclass(frozen=True)
+class AdditionReport:
+    """A report whose summary compares two devices' additional latencies over a baseline."""
+
+    text: str
+    layout: str
+    kind: str
+    right: bool
+
+
+def _addition_claim(kind: str, small: str, big: str, a: int, b: int, right: bool) -> str:
+    """The summary: the device with the smaller addition ``a`` against the other's ``b``."""
+    if kind == "percent":
+        value = _half_up((1 - a / b) * 100)
+        stated = value if right else (value - 30 if value > 45 else value + 30)
+        return f"{small} had {stated}% less additional median latency than {big}."
+    value = _half_up(b / a * 10) / 10
+    stated = value if right else round(value * 1.6 + 1, 1)
+    return f"{big} added {stated}x the additional median latency of {small}."
+
+
+@st.composite
+def addition_reports(draw, layouts: tuple[str, ...] = ADDITION_LAYOUTS):  # noqa: ANN001, ANN201
+    """A latency write-up in one of ``layouts`` whose summary is right or wrong:
+
+    - ``stated``: each device's total and its addition over the baseline ("14ms, 8ms over
+      the baseline of 6ms");
+    - ``derived``: the other device's total only, the baseline in the same paragraph (its
+      addition is the total less the baseline);
+    - ``two_loads``: a second load section whose additions no claim fits before the one
+      that decides (the claim must not be judged on the wrong load's pair).
+    """
+    layout = draw(st.sampled_from(layouts))
+    kind = draw(st.sampled_from(KINDS))
+    right = draw(st.booleans())
+    first, second = _names(draw)
+    small, big = first.split()[0], second.split()[0]  # one-word names, as blogs write them
+    base = draw(st.integers(3, 9))
+    a = draw(st.integers(4, 30))
+    b = round(a * draw(st.integers(180, 600)) / 100)
+    claim = _addition_claim(kind, small, big, a, b, right)
+    own = f"{small}'s median latency was {a + base}ms, {a}ms over the baseline of {base}ms."
+    if layout == "derived":
+        other = f"{big}'s median latency, by contrast, was {b + base}ms."
+    else:
+        other = f"{big}'s median latency was {b + base}ms, {b}ms over."
+    body = f"## Latency at 1,000 RPS\n\n{own} {other}\n\n"
+    if layout == "two_loads":  # a lighter load first: its pair gives no stated value
+        a2, b2 = a + 1, a + 1 + max(1, (b - a) // 7)
+        body = (f"## Latency at 100 RPS\n\n{small}'s median latency was {a2 + base}ms, {a2}ms "
+                f"over the baseline of {base}ms. {big}'s median latency was {b2 + base}ms, "
+                f"{b2}ms over.\n\n") + body  # fmt: skip
+    text = (f"# {small} and {big} under load\n\n{body}## Resource use\n\nBoth ran on "
+            f"identical hosts.\n\n## Summary\n\n{claim}\n")  # fmt: skip
+    return AdditionReport(text, layout, kind, right)

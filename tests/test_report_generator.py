@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
-from reportgen import LAYOUTS, Report, reports  # noqa: E402  (tests/reportgen.py)
+from reportgen import LAYOUTS, Report, addition_reports, reports  # noqa: E402  (tests/reportgen.py)
 
 import claimcheck  # noqa: E402
 
@@ -75,3 +75,22 @@ def test_every_layout_kind_and_metric_is_generated() -> None:
         for metric in ("rate", "latency")
         for right in (True, False)
     }
+
+
+@BOUNDED
+@given(addition_reports())
+def test_summaries_of_additions_are_judged_on_the_additions(r) -> None:  # noqa: ANN001
+    """A summary that compares additional latencies over a baseline, sections below them:
+    the right one is consistent and unflagged; a wrong one is flagged when one pair of
+    additions decides it, and never judged on the totals."""
+    result = claimcheck.check_text(r.text, name="report.md")
+    flagged = [f for f in result.findings if f.rule in A_RULES]
+    summary = [c for c in claimcheck.extract(r.text, name="report.md").claims if c.line >= 12]
+    assert summary, r.text
+    if r.right:
+        assert flagged == [], (r.layout, r.text, [f.message for f in flagged])
+        assert summary[-1].status == "consistent", (r.layout, r.text, summary[-1])
+    elif r.layout == "two_loads":  # two pairs, neither fits: open, never a guess
+        assert summary[-1].status in ("inconsistent", "unverifiable"), (r.text, summary[-1])
+    else:
+        assert flagged, (r.layout, r.text, summary[-1])

@@ -16,14 +16,17 @@ from claimcheck.extract.claim_bounds import capability_claims, verification_clai
 from claimcheck.extract.claim_computed import computed_claims
 from claimcheck.extract.claim_difference import difference_claims
 from claimcheck.extract.claim_perunit import EntityFigures, per_unit_claims
+from claimcheck.extract.claim_products import product_claims
 from claimcheck.extract.claim_qualitative import qualitative_claims
 from claimcheck.extract.claim_ranges import range_claims
 from claimcheck.extract.claim_restated import restated_claims
+from claimcheck.extract.claim_superlative import bare_index, superlative_claims
 from claimcheck.extract.claim_tables import label_index, views
 from claimcheck.extract.claimfacts import OperandContext
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Block, Claim, Document, Extraction, Measurement, Quantity
 
+MAX_CITED = 4  # operands an inconsistent claim's message names with their lines
 MAX_TABLE_CLAIMS = 256  # range and bound claims judged against the tables per report
 Prose = list[tuple[Block, list[tuple[Sentence, list[Quantity]]]]]
 
@@ -36,7 +39,9 @@ def relation_claims(
     found: list[Claim] = []
     for view in tables:
         found.extend(computed_claims(doc, view))
+        found.extend(product_claims(doc, view))
     index = label_index(tables)
+    bare = bare_index(index) if tables else index
     entities = EntityFigures(ex.measurements)
     names = OperandContext(doc, ex)
     by_metric: dict[str, list[Measurement]] = {}
@@ -51,6 +56,7 @@ def relation_claims(
                 more = range_claims(doc, tables, index, block.section, sentence, earlier)
                 more += capability_claims(doc, tables, index, block.section, sentence, qs, earlier)
                 more += aggregate_claims(doc, tables, index, block.section, sentence, qs)
+                more += superlative_claims(doc, tables, bare, block.section, sentence)
                 judged += len(more)
                 found.extend(more)
             found.extend(verification_claims(doc, sentence, qs))
@@ -59,7 +65,21 @@ def relation_claims(
             found.extend(qualitative_claims(doc, names, sentence, qs))
     claims = merge(ex.claims, found)
     restated_claims(claims)
+    for c in claims:
+        cite_operands(c)
     return claims
+
+
+def cite_operands(claim: Claim) -> None:
+    """An inconsistent claim's message names the lines of operands that stand elsewhere than
+    its own line ("(operands: 129,531 rps line 73, 14,755 rps line 72)"), so that a reader,
+    and a fix, sees what was compared."""
+    if claim.status != "inconsistent" or not claim.message or not claim.operands:
+        return
+    if "line " in claim.message or all(o.line == claim.line for o in claim.operands):
+        return
+    cited = ", ".join(f"{o.text} line {o.line}" for o in claim.operands[:MAX_CITED])
+    claim.message += f" (operands: {cited})"
 
 
 def merge(existing: list[Claim], found: list[Claim]) -> list[Claim]:

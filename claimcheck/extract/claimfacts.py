@@ -25,7 +25,12 @@ from claimcheck.textkeys import fold
 NOT_NAMES = {"cpu", "cpus", "ram", "rps", "cps", "tps", "qps", "tls", "ssl", "http", "https",
              "tcp", "udp", "p50", "p90", "p95", "p99", "gbps", "mbps", "api", "rss", "ms"}  # fmt: skip
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
+MAX_NAME_SCAN = 400_000  # characters scanned for the names a report writes
 MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
+
+# what ends the prepositional phrase after a figure: "212ms of CPU time versus Y's 5 s"
+# names Y's figure, not this one's owner
+OWNER_STOPS = {"and", "while", "whereas", "but", "versus", "vs", "than", "against"}
 
 PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
 
@@ -78,6 +83,7 @@ class OperandContext:
         self._run_owners: list[frozenset[str]] | None = None  # built on first use
         self._by_entity: dict[str, list[Candidate]] | None = None  # figures_of, on first use
         self._runs_by_owner: dict[str, list[int]] = {}
+        self._written: frozenset[str] | None = None  # written_names, on first use
 
     def entity_of(self, label: str | None) -> str | None:
         """The id of the entity a label names ("Kestrel K6" in a table row or a code line),
@@ -178,8 +184,19 @@ class OperandContext:
         lead = len(text) - len(text.lstrip())
         words: list[tuple[int, int, str]] = []
         for pos, word in capitalised(text):
-            if pos == lead and not any(ch.isdigit() for ch in word) and not word.isupper():
+            if (
+                pos == lead
+                and not any(ch.isdigit() for ch in word)
+                and not word.isupper()
+                and self.entity_of(word) is None
+                and not _possessive(text, pos + len(word))
+                and word not in self.written_names()
+            ):
                 continue  # "Throughput rose ...": a capital that starts the sentence
+            known = self.entity_of(word) if pos == lead else None
+            if known is not None:  # "Kestrel's p99 was ...": the entity, named first
+                words.append((start + pos, start + pos + len(word), known))
+                continue
             a = start + pos
             if any(x <= a < y for x, y in taken) or self._in_quantity(a):
                 continue
@@ -190,6 +207,21 @@ class OperandContext:
             else:
                 words.append((a, a + len(word), word))
         return sorted(found + words)
+
+    def written_names(self) -> frozenset[str]:
+        """Capitalised words the report writes as names somewhere: inside a sentence, or
+        with a possessive ("Kestrel's p99"); one scan of the text, on first use. A
+        sentence may open with one ("Kestrel had 40% less ... than Harrier")."""
+        if self._written is None:
+            text = self.doc.text[:MAX_NAME_SCAN]
+            found: set[str] = set()
+            for pos, word in capitalised(text):
+                before = text[max(0, pos - 2) : pos].rstrip(" \t*_")
+                inside = bool(before) and before[-1:].isalnum() or before[-1:] in ",;("
+                if inside or _possessive(text, pos + len(word)):
+                    found.add(word)
+            self._written = frozenset(found - NOT_NAMES)
+        return self._written
 
     def _in_quantity(self, at: int) -> bool:
         i = bisect_left(self.q_starts, at + 1) - 1
@@ -237,6 +269,12 @@ MAX_LABELS = 8  # mentions of an entity whose spellings name it in labels
 def _alnum(text: str) -> str:
     """Letters and digits of a name, lower-cased ("Kestrel K6" -> "kestrelk6")."""
     return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _possessive(text: str, at: int) -> bool:
+    """Does a possessive follow the word ending at ``at`` ("Harrier's median latency")? A
+    sentence that opens with one names its owner."""
+    return text[at : at + 2] in ("'s", "’s")
 
 
 def covered(spans: list[tuple], starts: list[int], q: Quantity) -> bool:
@@ -293,7 +331,7 @@ def owned_figures(
         owner = None
         after = words_between(text, q.end, nxt)
         if after and after[0][0] in PREPOSITIONS:
-            stop = next((a for w, a in after if w in ("and", "while", "whereas", "but")), nxt)
+            stop = next((a for w, a in after if w in OWNER_STOPS), nxt)
             stop = min(stop, _comma(text, q.end, nxt))
             k = bisect_left(at, q.end)
             if k < len(names) and names[k][0] < stop:

@@ -18,6 +18,11 @@ from bisect import bisect_left
 from dataclasses import replace
 from itertools import combinations
 
+from claimcheck.extract.claim_summary import (
+    bound_of_multiples,
+    summary_operands,
+    summary_range,
+)
 from claimcheck.extract.claimfacts import (
     MAX_OWNED,
     MAX_SCAN,
@@ -26,6 +31,7 @@ from claimcheck.extract.claimfacts import (
     OperandContext,
     number,
     owned_figures,
+    words_between,
 )
 from claimcheck.extract.claimhints import GROUPS, Hints, hints_of
 from claimcheck.extract.claims import SIZE_WORDS, Pending, compatible, is_year, judge_pair
@@ -59,6 +65,10 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
         if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
             _resolve(facts, p, siblings, stated_values)
     for p in pending:
+        if _open_range(p):  # a range over figures stated in prose
+            owned = _sentence_candidates(facts, p, stated.get(p.sentence.start, []))
+            summary_range(facts, p, hints_of(facts, p, stated.get(p.sentence.start, []), owned))
+    for p in pending:
         siblings = stated.get(p.sentence.start, [])
         if p.claim.kind in KINDS and len(siblings) <= MAX_CLAIMS and p.claim.subject is None:
             _describe(facts, p, siblings)
@@ -87,6 +97,16 @@ def _clause_rank(p: Pending, c: Candidate) -> int:
     if p.stated.end <= at < nxt or at < first and at >= p.sentence.start:
         return 0
     return 1 if previous <= at < p.stated.start else 2
+
+
+def _open_range(p: Pending) -> bool:
+    c = p.claim
+    return (
+        c.kind in ("percent-delta", "ratio")
+        and c.status == "unverifiable"
+        and not c.operands
+        and p.stated.is_range
+    )
 
 
 def _open(p: Pending) -> bool:
@@ -135,9 +155,15 @@ def _resolve(
         last = [c for c in earlier if sent.start <= c.q.start < sent.end]
         if _try(facts, p, hints, last, strict=False, whole_sentence=True):
             return
+    if bound_of_multiples(facts, p):
+        return
     if not owned and _from_section(facts, p, hints, stated_values, sizes, speed):
         return
-    if not _from_tables(facts, p, hints, owned) and not _from_runs(facts, p, hints):
+    if _from_tables(facts, p, hints, owned) or _from_runs(facts, p, hints):
+        return
+    # the figures its words name by meaning (an addition, CPU time, memory) before any
+    # figure of its names: "1/3rd the additional latency" is no ratio of two totals
+    if summary_operands(facts, p, hints, _judge) is None:
         _from_entities(facts, p, hints, sizes, speed)
 
 
@@ -169,6 +195,17 @@ def _from_section(
         return False
     pairs = [(a, b) for a, b in combinations(cands, 2) if _fits(a, b)]
     names = {hints.subject, hints.reference} - {None}
+    if len(pairs) == 1 and not any(c.owners & names for c in pairs[0]):
+        # "Per-core workers = 10x gain" above "Per-core workers: 129,531 rps": the name that
+        # owns a figure of the pair is written in the claim, lower-cased or not
+        said = {w for w, _ in words_between(facts.doc.text, p.sentence.start, p.sentence.end, 60)}
+        written = [c for c in pairs[0] if len(c.owners) == 1 and c.owners <= said]
+        if len(written) == 1:
+            owner = next(iter(written[0].owners))
+            other = pairs[0][1] if written[0] is pairs[0][0] else pairs[0][0]
+            hints = replace(hints, subject=owner, reference=next(iter(other.owners), None)
+                            if len(other.owners) == 1 else None)  # fmt: skip
+            names = {hints.subject, hints.reference} - {None}
     pinned = len(pairs) == 1 and any(c.owners & names for c in pairs[0])
     if pinned:  # a figure of another kind beside the pair may be what the claim compares
         pair = pairs[0]
