@@ -170,7 +170,7 @@ def _seeds(doc: Document) -> list[Seed]:
 # What follows a report's subject in its title: "Zephyr as a web server", "Zephyr: tuning
 # for 40 cores", "Zephyr performance results", "Zephyr benchmarks".
 _TITLE_SUBJECT = lazyre.compile(
-    r"[#\s*_]*+(?P<name>[A-Z][\w.+-]*+(?:[ \t]+[A-Z0-9][\w.+-]*+){0,2}?)"
+    r"\A[#\s*_]*+(?P<name>[A-Z][\w.+-]*+(?:[ \t]+[A-Z0-9][\w.+-]*+){0,2}?)"
     r"(?=[ \t]*+(?::|[—–]|-[ \t])|[ \t]++(?:as|on|under|in|vs\.?|versus|performance|"
     r"benchmarks?|results|throughput|latency|scalability|sizing|tuning)\b)"
 )
