@@ -324,7 +324,7 @@ def _inline_lists(block: Block) -> list[Seed]:
 
 
 _AGAINST = lazyre.compile(
-    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than)[ \t]+(?:the[ \t]+)?"
+    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than|ahead[ \t]of)[ \t]+(?:the[ \t]+)?"
 )
 _COMPARATIVES = r"faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
 _COMPARATIVE = lazyre.compile(rf"(?i:\b(?:{_COMPARATIVES})\b)")
@@ -415,16 +415,42 @@ _CLAUSE = lazyre.compile(
 
 def _subjects(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     """The subject of a sentence (or of a coordinated clause) whose verb reports a result and
-    that states a number."""
+    that states a number, and the subjects of the gapped clauses after it."""
     out: list[Seed] = []
     for sentence, _, reports in sentences:
         if not reports:
             continue  # no clause of it has a result verb
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
+        found = []
         for a, b in zip(cuts, cuts[1:], strict=False):
             s = _clause_subject(sentence.text[a:b], sentence.start + a)
             if s is not None:
-                out.append(s)
+                found.append(s)
+        if found:
+            found.extend(_gapped(sentence, found[0].end - sentence.start))
+        out.extend(found)
+    return out
+
+
+# a clause whose verb is understood from the result clause before it: "X reached 36 Gbps
+# and the Y 19 Gbps", "X served 140,000 requests per second, Yarwell 41,000": a
+# capitalised name (or one with a model number) right before a number
+_GAPPED = lazyre.compile(
+    r"(?:[,;]|[ \t](?:and|while|whereas|but))[ \t]++(?:(?:and|while|whereas|but)[ \t]++)?"
+    r"(?:the[ \t]++)?(?P<np>[A-Z][\w.-]*+(?:[ \t]++[A-Z0-9][\w.-]*+){0,3}?)[ \t]++(?=[~≈]?\d)"
+)
+
+
+def _gapped(sentence: Sentence, after: int) -> list[Seed]:
+    """The subjects of the gapped clauses of a result sentence, after offset ``after``."""
+    out: list[Seed] = []
+    for m in _GAPPED.finditer(sentence.text, after):
+        np = m.group("np")
+        if all(is_generic(t) for t in tokens(np)):
+            continue
+        s = _seed(np, sentence.start + m.start("np"), "subject", "right")
+        if s and s.name == np:
+            out.append(s)
     return out
 
 
@@ -437,9 +463,30 @@ _FRONTED = lazyre.compile(
 )
 
 
+# a result verb coordinated with the clause's first verb shares its subject: "The X ran
+# under a 10 Gbps license and achieved 10.1 Gbps"
+_AND_RESULT = lazyre.compile(
+    r"[ \t]and[ \t]++(?:then[ \t]++|still[ \t]++)?(?:"
+    + "|".join(sorted(RESULT_VERBS, key=lambda v: (-len(v), v)))
+    + r")[ \t]"
+)
+_ARTICLE = lazyre.compile(r"(?:the|The)[ \t]++")
+
+
 def _clause_subject(text: str, start: int) -> Seed | None:
     if (fronted := _FRONTED.match(text)) is not None:
         text, start = text[fronted.end() :], start + fronted.end()
+    s = _verb_subject(text, start)
+    if s is None and (m := _AND_RESULT.search(text, 0, 300)) and re.search(r"\d", text[m.end() :]):
+        lead = _ARTICLE.match(text)
+        skip = lead.end() if lead else 0
+        s = _seed(text[skip : m.start()], start + skip, "subject", "left")
+        if s is not None and s.start != start + skip:
+            s = None  # the name must open the clause
+    return s
+
+
+def _verb_subject(text: str, start: int) -> Seed | None:
     words = list(re.finditer(r"[^\s]+", text[:200]))
     for i, w in enumerate(words[:7]):
         verb = fold(w.group()).strip(",.")

@@ -1,0 +1,102 @@
+"""Constructions that the paraphrase probes exposed, each tested with phrasings of its own.
+
+Every test names one mechanism: a way reports word a fact that claimcheck now reads. The
+texts are invented (products, numbers) and differ from the probes in tests/probes/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import claimcheck
+from claimcheck.api import extract
+
+
+def _codes(text: str) -> set[str]:
+    return {f.rule for f in claimcheck.check_text(text, name="mechanism.md").findings}
+
+
+def _devices(text: str) -> set[str]:
+    return {d.name for d in extract(text).devices}
+
+
+def _owned(text: str, name: str) -> dict[str, list]:
+    """Each device's values of condition ``name``."""
+    out: dict[str, list] = {}
+    for c in extract(text).conditions:
+        if c.name == name and c.device:
+            out.setdefault(c.device, []).append(c.value)
+    return out
+
+
+# --- gapped clauses: the verb (and unit) of the clause before is understood -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        ("The Hollin H-3 reached 12 Gbps and the Ixby 9 Gbps.", "Ixby"),
+        ("Hollin served 30,000 requests per second, Ixby 21,000.", "Ixby"),
+        ("The Marlow M-1 posted 410 ms, whereas the Nelby N-6 1.2 s.", "Nelby N-6"),
+    ],
+)
+def test_gapped_result_clause_names_a_device(text, second):
+    assert second in _devices(text)
+
+
+def test_gapped_clause_needs_a_result_clause_first():
+    # no result verb anywhere: a list of places and numbers names no device
+    assert _devices("Rooms in Oxford, Bath 12 and Leeds 30.") == set()
+
+
+def test_result_verb_coordinated_with_first_verb_shares_subject():
+    text = "The Pelton P-4 ran under a 20 Gbps license and still delivered 19.8 Gbps."
+    assert "Pelton P-4" in _devices(text)
+    assert "S001" in _codes(text)
+
+
+def test_license_figure_stays_a_spec_without_result_verb():
+    text = "The Pelton P-4 ran under a 20 Gbps license and moved 7 Gbps."
+    found = extract(text).measurements
+    assert [m.value for m in found] == [7.0]
+
+
+def test_ahead_of_names_the_compared_device():
+    assert "Quill Q-2" in _devices("The Rother R-5 finished 14% ahead of the Quill Q-2 at 8 Gbps.")
+
+
+# --- gapped condition values: a later clause repeats a setting's value alone -----------
+
+RESULTS = " The Sandle S-1 reached 11 Gbps and the Tisbury T-4 reached 17 Gbps."
+
+
+def test_gapped_load_setting_after_the_device():
+    text = "The Sandle S-1 ran with 300 simulated users and the Tisbury T-4 with 900." + RESULTS
+    owned = _owned(text, "load_setting")
+    assert sorted(v["value"] for vs in owned.values() for v in vs) == [300, 900]
+    assert len(owned) == 2
+
+
+def test_gapped_interface_count_in_words():
+    text = "The Sandle S-1 had six 25 GbE ports, the Tisbury T-4 three." + RESULTS
+    owned = _owned(text, "interfaces")
+    assert sorted(v for vs in owned.values() for v in vs) == ["3x25GbE", "6x25GbE"]
+
+
+def test_gapped_value_with_words_before_it():
+    text = (
+        "The offered load was 80,000 connections per second for the Sandle S-1, "
+        "but we reduced it to 50,000 for the Tisbury T-4." + RESULTS
+    )
+    owned = _owned(text, "load_setting")
+    assert sorted(v["value"] for vs in owned.values() for v in vs) == [50000, 80000]
+
+
+def test_no_gap_when_a_unit_follows():
+    # "the Tisbury T-4 with 900 W": a figure of its own, not the setting's value
+    text = (
+        "The Sandle S-1 ran with 300 simulated users and the Tisbury T-4 with 900 W supplies."
+        + RESULTS
+    )
+    owned = _owned(text, "load_setting")
+    assert sum(len(v) for v in owned.values()) == 1
