@@ -100,3 +100,61 @@ def test_no_gap_when_a_unit_follows():
     )
     owned = _owned(text, "load_setting")
     assert sum(len(v) for v in owned.values()) == 1
+
+
+def test_copular_metric_of_names_the_device():
+    assert "Orrin O-2" in _devices("The latency of the Orrin O-2 was 2.1 ms under load.")
+    assert _devices("The latency of the system was 2.1 ms under load.") == set()
+
+
+# --- run selection: which policy a report applies ---------------------------------------
+
+
+def _runs(text: str) -> list:
+    return [c.value for c in extract(text).conditions if c.name == "runs"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We repeated the benchmark several times and took the best figure for each proxy.",
+        "The chart shows the fastest of four attempts for every build.",
+        "Each value is the top result out of five tries.",
+    ],
+)
+def test_best_of_several_is_a_best_run_policy(text):
+    assert [v["policy"] for v in _runs(text)] == ["best"]
+
+
+def test_a_reported_policy_outranks_a_named_one():
+    text = "Quoting the best run would flatter everyone, so we report the median of nine runs."
+    assert [v["policy"] for v in _runs(text)] == ["median"]
+
+
+def test_a_stated_policy_outranks_best_result_about_a_product():
+    text = "Our best result came from the Pellow P-1 (average of four runs)."
+    assert [v["policy"] for v in _runs(text)] == ["mean"]
+
+
+# --- provenance ---------------------------------------------------------------------------
+
+
+def test_we_are_the_developers_of_x_is_a_self_benchmark():
+    text = "We are the developers of Quaystone. Quaystone served 51,000 req/s and Rendcombe 37,000."
+    assert "S008" in _codes(text)
+
+
+# --- M005: a one-way cue on the other figure ----------------------------------------------
+
+
+def test_one_way_cue_on_the_other_figure_keeps_the_finding():
+    text = (
+        "The Ludlow L-9 moved 60 Gbps with both directions summed, against 34 Gbps for the "
+        "Marsh M-3 counted in a single direction."
+    )
+    assert "M005" in _codes(text)
+
+
+def test_one_way_restatement_of_the_same_figure_is_no_finding():
+    text = "The Ludlow L-9 moved 60 Gbps bidirectional, that is 30 Gbps in each direction."
+    assert "M005" not in _codes(text)

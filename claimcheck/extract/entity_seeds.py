@@ -159,6 +159,7 @@ def _seeds(doc: Document) -> list[Seed]:
             out.extend(_subjects(sentences))
             out.extend(_compared_with(sentences))
             out.extend(_postposed(sentences))
+            out.extend(_metric_of(sentences))
         if block.kind != "list_item":
             previous = block
     out.sort(key=lambda s: s.start)
@@ -326,7 +327,7 @@ def _inline_lists(block: Block) -> list[Seed]:
 _AGAINST = lazyre.compile(
     r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than|ahead[ \t]of)[ \t]+(?:the[ \t]+)?"
 )
-_COMPARATIVES = r"faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
+_COMPARATIVES = r"versus|faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
 _COMPARATIVE = lazyre.compile(rf"(?i:\b(?:{_COMPARATIVES})\b)")
 # the same on lower-cased ASCII text, where it is exact and several times faster
 _COMPARATIVE_LOW = lazyre.compile(rf"\b(?:{_COMPARATIVES})\b")
@@ -400,6 +401,30 @@ def _postposed(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
                 continue
             s = _seed(" ".join(words), sentence.start + m.end(), "subject")
             if s and text.startswith(s.name, m.end()):
+                out.append(s)
+    return out
+
+
+# "the throughput of the Kemble K-40 is 40 Gbps", "Latency of Orrin was 2.1 ms": a figure
+# stated of a named system with a copula
+_METRIC_OF = lazyre.compile(
+    r"(?i:throughput|rate|capacity|latency|response[ \t]time|power(?:[ \t]draw)?|draw"
+    r"|consumption|performance|score|result|connections|requests|cps|rps|tps)[ \t]++of[ \t]++"
+    r"(?:the[ \t]++)?(?P<np>[A-Z][\w.-]*+(?:[ \t]++[A-Z0-9][\w.-]*+){0,3}?)[ \t]++"
+    r"(?:is|was|were|are|stood[ \t]at|came[ \t]to|measured|reached|hit)[ \t]++(?:about[ \t]++|around[ \t]++)?(?=[~≈]?\d)"
+)
+
+
+def _metric_of(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
+    """The system a copular sentence states a figure of: "the throughput of X is 40 Gbps"."""
+    out: list[Seed] = []
+    for sentence, _, _ in sentences:
+        if " of " not in sentence.text:
+            continue
+        for m in _METRIC_OF.finditer(sentence.text):
+            np = m.group("np")
+            s = _seed(np, sentence.start + m.start("np"), "subject", "right")
+            if s and s.name == np and not all(is_generic(t) for t in tokens(np)):
                 out.append(s)
     return out
 

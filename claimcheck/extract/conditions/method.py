@@ -81,13 +81,14 @@ def duration(ctx: Ctx) -> list[RawCondition]:
 
 # --- runs -----------------------------------------------------------------------------------
 
-_RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes)"
+_RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes|attempts|tries)"
 RUN_COUNT_RES = [
     lazyre.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
                rf"|successful|test|complete|full|identical|clean)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
     lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
                rf"{_W}(?:test|configuration|scenario|run|benchmark))?{_W}(?P<n>{NUM}){_W}times\b", _I),
-    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>multiple|several"
+    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
+               rf"{_W}(?:test|configuration|scenario|run|benchmark))?{_W}(?P<n>multiple|several"
                rf"|many){_W}times\b", _I),
 ]  # fmt: skip
 RUN_POLICY_RES = [
@@ -96,6 +97,14 @@ RUN_POLICY_RES = [
     (lazyre.compile(rf"\b(?:highest|peak|maximum|top)(?:{_W}(?:observed|measured|single))?{_W}"
                 rf"(?:test{_W})?(?:run|runs|over|across)\b|\breport(?:s|ed)?{_W}(?:only{_W})?the{_W}"
                 rf"(?:highest|peak|maximum|top){_W}(?:result|value|figure|number)s?\b", _I), "best"),
+    # "the peak result out of three attempts", "the fastest of the five runs"
+    (lazyre.compile(rf"\b(?:best|highest|peak|maximum|top|fastest)(?:{_W}(?:result|value|figure|number"
+                rf"|score|run))?{_W}(?:out{_W}of|of|from|among|across|over){_W}(?:the{_W}|all{_W})?"
+                rf"(?:{NUM}{_W})?(?:consecutive{_W}|separate{_W})?{_RUN_NOUN}\b", _I), "best"),
+    # "we kept the highest number", "took the best figure": a choice among results
+    (lazyre.compile(rf"\b(?:kept|keep|keeps|took|take|takes|picked|pick|picks|chose|choose|chooses"
+                rf"|selected|select|selects|retained|retain|retains){_W}(?:only{_W})?the{_W}(?:single{_W})?"
+                rf"(?:highest|best|peak|maximum|top|fastest)\b", _I), "best"),
     (lazyre.compile(rf"\bmedian(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}{_RUN_NOUN}|{_W}(?:run|result|value))\b",
                 _I), "median"),
     (lazyre.compile(rf"\b(?:average|mean)(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}(?:{_RUN_NOUN}|results))\b"
@@ -104,9 +113,16 @@ RUN_POLICY_RES = [
 ]  # fmt: skip
 
 
+# the verb by which a report says which policy it applies: "we report the mean of ..."
+_REPORTS = lazyre.compile(
+    r"\b(?:report|reports|reported|give|gives|show|shows|quote|quotes|is|are)(?:[ \t]+the)?[ \t]*+$",
+    _I,
+)
+
+
 RUNS_WORDS = (
     "run", "iteration", "trial", "repetition", "pass", "times", "best", "median", "average",
-    "mean", "binary", "highest", "peak", "maximum", "top"
+    "mean", "binary", "highest", "peak", "maximum", "top", "attempt", "tries", "fastest"
 )  # fmt: skip
 
 
@@ -145,10 +161,14 @@ def runs(ctx: Ctx) -> list[RawCondition]:
         found.sort(key=lambda p: p[0])
         count = next((p[3] for p in found if p[2] == "count" and p[3] is not None), None)
         has_count = any(p[2] == "count" for p in found)
-        # "the best results" alone is about performance; with runs counted it picks a run
-        policy = next(
-            (p[3] for p in found if p[2] == "policy" or (p[2] == "weak" and has_count)), None
-        )
+        # "the best results" alone is about performance; with runs counted it picks a run,
+        # unless the sentences state a policy outright ("the best result came from X (mean
+        # of three runs)"); a policy the report says it reports wins over one it names
+        # ("picking the best run flatters a product, so we report the mean of five runs")
+        strong = [p for p in found if p[2] == "policy"]
+        reported = [p for p in strong if _REPORTS.search(ctx.text, max(0, p[0] - 40), p[0])]
+        weak = [p for p in found if p[2] == "weak" and has_count]
+        policy = next((p[3] for p in reported or strong or weak), None)
         if policy is None and not has_count:
             continue
         start, end = found[0][0], max(p[1] for p in found)
