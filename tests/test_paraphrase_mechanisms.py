@@ -158,3 +158,53 @@ def test_one_way_cue_on_the_other_figure_keeps_the_finding():
 def test_one_way_restatement_of_the_same_figure_is_no_finding():
     text = "The Ludlow L-9 moved 60 Gbps bidirectional, that is 30 Gbps in each direction."
     assert "M005" not in _codes(text)
+
+
+# --- a practice judged in general terms is about others ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        (
+            "Resumed TLS sessions flatter a handshake rate. We measured full handshakes only: "
+            "one request per connection, and the Parva P-2 reached 8,800 TPS.",
+            "M001",
+        ),
+        (
+            "Empty responses exaggerate connection rates; our objects were 8 KB and the Parva "
+            "P-2 opened 140,000 connections per second.",
+            "M004",
+        ),
+    ],
+)
+def test_judged_practice_sets_no_condition(text, rule):
+    assert rule not in _codes(text)
+
+
+# --- pipelining depth in words -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        "pipelined 32 deep",
+        "32-deep pipelining",
+        "pipelining with a depth of 32",
+        "HTTP pipelining",  # pipelined, depth not given: no bound
+    ],
+)
+def test_stated_pipelining_bounds_littles_law(setup):
+    text = (
+        f"Over 64 connections with {setup}, the Sutton S-3 answered 200,000 requests per "
+        "second at a mean latency of 4 ms."
+    )
+    assert "A006" not in _codes(text)
+
+
+def test_without_pipelining_littles_law_still_fires():
+    text = (
+        "Over 64 connections without pipelining, the Sutton S-3 answered 200,000 requests per "
+        "second at a mean latency of 4 ms."
+    )
+    assert "A006" in _codes(text)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from claimcheck import lazyre, regexlit
+from claimcheck.extract.conditions import conditions_in_text
 from claimcheck.models import Block, Document, Measurement
 from claimcheck.textkeys import fold, folded
 from claimcheck.units import convert
@@ -74,6 +75,19 @@ def _rate(m: Measurement) -> float | None:
         return None
 
 
+def _stated_depth(text: str) -> float | None:
+    """The pipelining depth a block states in words ("pipelining at depth 16", "16-deep
+    pipelining"): 1 when it states none, None when it says the requests were pipelined
+    without a depth (no bound can be set)."""
+    if "pipelin" not in text.lower():
+        return 1.0
+    found = [c for c in conditions_in_text(text) if c.name == "pipelining" and not c.hedged]
+    depths = [c.value for c in found if not isinstance(c.value, bool) and c.value]
+    if depths:
+        return float(max(depths))
+    return None if any(c.value is True and not c.negated for c in found) else 1.0
+
+
 def stated_loads(doc: Document, measurements: list[Measurement]) -> list[StatedLoad]:
     """Each prose block's stated load, where it gives a rate (a request-rate result read
     from the text, else a "N req/s" figure), a mean latency and connections."""
@@ -102,9 +116,9 @@ def stated_loads(doc: Document, measurements: list[Measurement]) -> list[StatedL
         latency = convert(float(value), _TIME[fold(unit)], "second")
         conns = _number(conn_m.group(1) or conn_m.group(2))
         pipe_m = PIPE_RE.search(text)
-        depth = _number(pipe_m.group(1)) if pipe_m else 1.0
+        depth = _number(pipe_m.group(1)) if pipe_m else _stated_depth(text)
         if not rate or not conns or not depth:
-            continue
+            continue  # (depth None: pipelined to a depth the block does not give)
         if stated:
             at, end = stated.start, stated.end
         else:

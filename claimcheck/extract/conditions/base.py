@@ -58,6 +58,11 @@ HEDGE_CUES = (
     "marketing literature", "marketing numbers", "defines", "is defined as",
     "calls that", "hypothetical", "for example, a vendor", "beware", "older reports",
     "earlier reports", "previous reports", "past reports",
+    # a practice judged in general terms: "zero-byte objects flatter connection rates",
+    # "nameplate ratings overstate real draw", "a TPS number taken with resumption on tells
+    # you little", "such a figure is meaningless"
+    "flatter", "flatters", "overstate", "overstates", "exaggerate", "exaggerates",
+    "tells you little", "tell you little", "says little", "say little", "meaningless",
 )  # fmt: skip
 # Cues that, in a paragraph's first sentence, make the whole paragraph about others.
 TOPIC_CUES = (

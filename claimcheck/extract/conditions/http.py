@@ -270,7 +270,15 @@ def object_size(ctx: Ctx) -> list[RawCondition]:
 # --- pipelining and connection close ----------------------------------------------------------
 
 PIPE_DEPTH_RES = [
-    lazyre.compile(rf"\bpipelin(?:e|ing){_W}depth[ \t]*(?:of[ \t]+|[:=][ \t]*)?(?P<n>\d+)\b", _I),
+    lazyre.compile(
+        rf"\bpipelin(?:e|ing|ed)(?:{_W}(?:at|with|of))?(?:{_W}a)?{_W}depth[ \t]*(?:of[ \t]+"
+        rf"|[:=][ \t]*)?(?P<n>\d+)\b",
+        _I,
+    ),
+    # "16-deep pipelining", "pipelined 16 deep"
+    lazyre.compile(
+        rf"\b(?P<n>\d+)[ \t-]deep{_W}pipelin|\bpipelined{_W}(?P<n2>\d+)[ \t-]deep\b", _I
+    ),
     lazyre.compile(rf"\b(?P<n>\d+){_W}(?:(?:HTTP{_W})?requests{_W})?pipelined\b", _I),
     lazyre.compile(rf"(?<![\w.,-])(?P<n>{NUM}){_W}pipelined{_W}(?:HTTP{_W})?requests\b", _I),
     lazyre.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
@@ -292,7 +300,7 @@ def pipelining(ctx: Ctx) -> list[RawCondition]:
     out = []
     for rx in PIPE_DEPTH_RES:
         for m in ctx.finditer(rx):
-            n = to_int(m.group("n"))
+            n = to_int(m.group("n") or m.groupdict().get("n2") or "")
             if n:
                 out.append(ctx.make("pipelining", n, m.start(), m.end()))
     for m in ctx.finditer(PIPE_RE):
