@@ -208,3 +208,56 @@ def test_without_pipelining_littles_law_still_fires():
         "second at a mean latency of 4 ms."
     )
     assert "A006" in _codes(text)
+
+
+# --- "instead of" marks only the alternative not taken --------------------------------------
+
+
+def _values(text: str, name: str) -> list:
+    return [c.value for c in extract(text).conditions if c.name == name and not c.hedged]
+
+
+def test_instead_of_negates_what_follows_only():
+    text = "Every client closed with RST instead of FIN. The Tolpuddle T-1 reached 90,000 CPS."
+    assert _values(text, "connection_close") == ["RST"]
+
+
+def test_instead_of_before_the_value_hedges_it():
+    assert _values("We sent FIN instead of an RST.", "connection_close") == ["FIN"]
+
+
+# --- processing layer in more wordings -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The listener ran a Layer 4 profile for this test.",
+        "Traffic went through without HTTP parsing.",
+        "The virtual service was set to TCP passthrough.",
+        "The balancer was in pass-through mode.",
+    ],
+)
+def test_layer_four_wordings(text):
+    assert _values(text, "processing_layer") == ["L4"]
+
+
+def test_pci_pass_through_is_not_a_processing_layer():
+    assert _values("The NIC used PCI pass-through into the VM.", "processing_layer") == []
+
+
+# --- a paragraph that opens on its test -----------------------------------------------------
+
+
+def test_opening_in_the_layer_test_names_the_figures_test():
+    text = (
+        "For the Layer 7 runs, the Upton U-8 answered 210,000 HTTP requests per second with "
+        "a rule on the Host header."
+    )
+    tests = {m.test for m in extract(text).measurements}
+    assert tests == {"L7 rps"}
+
+
+def test_opening_without_a_metric_or_layer_names_nothing():
+    text = "In the first test, the Upton U-8 answered 210,000 HTTP requests per second."
+    assert {m.test for m in extract(text).measurements} == {None}

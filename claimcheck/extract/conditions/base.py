@@ -64,6 +64,9 @@ HEDGE_CUES = (
     "flatter", "flatters", "overstate", "overstates", "exaggerate", "exaggerates",
     "tells you little", "tell you little", "says little", "say little", "meaningless",
 )  # fmt: skip
+# Cues that mark only what follows them as not done: "torn down with a TCP reset instead of
+# a FIN" (the reset was used, the FIN was not).
+POSITIONAL_CUES = ("instead of",)
 # Cues that, in a paragraph's first sentence, make the whole paragraph about others.
 TOPIC_CUES = (
     "other vendors", "some vendors", "one vendor", "another vendor", "another report",
@@ -455,7 +458,17 @@ class Ctx:
     def _hedged(self, start: int, end: int) -> bool:
         if not self.maybe_in(HEDGE_RE, start, end):
             return False
-        return any(not self._contrast(m) for m in HEDGE_RE.finditer(self.text, start, end))
+        return any(
+            not self._contrast(m) and m.group().lower() not in POSITIONAL_CUES
+            for m in HEDGE_RE.finditer(self.text, start, end)
+        )
+
+    def after_positional_cue(self, start: int) -> bool:
+        """Does a cue such as "instead of" come before ``start`` in its sentence (the
+        alternative a sentence says was not taken)?"""
+        s0, _ = self.sentence(start)
+        before = self.text[s0:start].lower()
+        return any(cue in before for cue in POSITIONAL_CUES)
 
     def _contrast(self, m: re.Match[str]) -> bool:
         return bool(_CONTRAST_RE.search(self.text[max(0, m.start() - 20) : m.start()]))

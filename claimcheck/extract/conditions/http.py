@@ -123,7 +123,13 @@ LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # a configuration named for layer 4 ("TurboL4", "Quick-L4", "Edge L4 profile")
     (lazyre.compile(r"\b[A-Z][A-Za-z]{1,20}?-?L4\b|\b[A-Z][A-Za-z]{1,20}+[ \t]L4[ \t]+(?:profile|mode"
                 r"|preset|template)s?\b"), "L4"),
-    (lazyre.compile(r"\bL4[ \t]++(?:profile|preset|template)s?\b", _I), "L4"),
+    (lazyre.compile(rf"\b{_L4}[ \t]++(?:profile|preset|template)s?\b", _I), "L4"),
+    # "with no HTTP parsing", "without L7 processing"
+    (lazyre.compile(rf"\b(?:no|without){_W}(?:HTTP|{_L7}|application[ \t-]layer){_W}(?:parsing"
+                rf"|inspection|processing)\b", _I), "L4"),
+    # forwarding bytes without terminating HTTP: "TCP pass-through", "pass-through mode"
+    (lazyre.compile(rf"\b(?:TCP|{_L4})[ \t-]*+pass[ \t-]?through\b|\bpass[ \t-]?through{_W}mode\b",
+                _I), "L4"),
     # forwarding that does not read HTTP: "forwards TCP without parsing HTTP"
     (lazyre.compile(rf"\bwithout{_W}(?:parsing|inspecting|reading|decoding|looking{_W}(?:at|into))"
                 rf"{_W}(?:the{_W})?(?:HTTP|{_L7}|application[ \t-]layer|requests?|headers?)\b", _I), "L4"),
@@ -165,7 +171,8 @@ L7_RULE_PATTERNS = [
 
 NAMED_L4_GATE = lazyre.compile(r"[a-z]-?l4\b")  # "TurboL4": the word gate sees no "l4" in it
 PROCESSING_LAYER_WORDS = (
-    "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp"
+    "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp", "parsing",
+    "processing", "pass"
 )  # fmt: skip
 
 

@@ -103,11 +103,12 @@ def _bidirectional(facts: FactStore, figures: list[Measurement]) -> Iterator[Hit
             and not (
                 other is not None
                 and other.device != m.device
+                and COMPARE_RE.search(found[0].text)
                 and ONE_WAY_RE.search(_clause(facts, other, 80))
             )
         ):
             # "38 Gbps both ways, or 19 Gbps in each direction": said where it matters; but
-            # "versus 25 Gbps for the Y in one direction" says the other figure is one-way
+            # "versus 25 Gbps for the Y in one direction" compares with a one-way figure
             continue
         if other is None:
             other = next((o for o in partners.get(m.start, []) if id(o) in oneway_ids), None)
