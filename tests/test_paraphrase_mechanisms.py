@@ -261,3 +261,59 @@ def test_opening_in_the_layer_test_names_the_figures_test():
 def test_opening_without_a_metric_or_layer_names_nothing():
     text = "In the first test, the Upton U-8 answered 210,000 HTTP requests per second."
     assert {m.test for m in extract(text).measurements} == {None}
+
+
+# --- S005: generator capacity, plateau in words, one host running both ----------------------
+
+
+def test_generator_capacity_reached_is_the_bottleneck():
+    text = (
+        "Our client machine can drive no more than 20 Gbps. The Vexley V-3 delivered "
+        "19.6 Gbps of HTTP throughput."
+    )
+    assert "S005" in _codes(text)
+
+
+def test_generator_capacity_far_above_the_result_is_not():
+    text = (
+        "Our client machine can drive no more than 80 Gbps. The Vexley V-3 delivered "
+        "19.6 Gbps of HTTP throughput."
+    )
+    assert "S005" not in _codes(text)
+
+
+def test_plateau_in_words_near_the_links_capacity():
+    text = (
+        "Every gateway sat behind one 25 GbE port. The Wyre W-1 and the Yelden Y-2 both "
+        "levelled off at 22.4 Gbps."
+    )
+    assert "S005" in _codes(text)
+
+
+def test_near_the_links_capacity_without_plateau_words_needs_five_percent():
+    text = "Every gateway sat behind one 25 GbE port. The Wyre W-1 delivered 22.4 Gbps."
+    assert "S005" not in _codes(text)
+
+
+def test_one_host_running_both_the_generator_and_the_device():
+    text = (
+        "A single laptop hosted both the load generator and the Zeal proxy. "
+        "Zeal answered 18,000 req/s."
+    )
+    assert "S005" in _codes(text)
+
+
+def test_name_before_its_device_noun_is_not_a_tool():
+    text = "We pointed the traffic generator at the Quarrel gateway. Quarrel served 9,000 req/s."
+    assert "Quarrel" in _devices(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Abbot A-1 and the Bramley B-4 both topped 30,000 requests per second.",
+        "Corfe and Dunster alike handled 12,000 requests per second.",
+    ],
+)
+def test_coordinated_subject_names_every_device(text):
+    assert len(_devices(text)) == 2

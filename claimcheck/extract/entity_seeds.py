@@ -115,6 +115,10 @@ RESULT_VERBS = frozenset(
         "held",
         "kept",
         "established",
+        # a result that stopped growing ("both plateaued at 9.4 Gbps")
+        "plateaued",
+        "levelled",
+        "leveled",
     ]
 )
 
@@ -446,11 +450,11 @@ def _subjects(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
         if not reports:
             continue  # no clause of it has a result verb
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
-        found = []
+        # a coordinated subject before the first verb: "The X and the Y both plateaued"
+        whole = _clause_subject(sentence.text, sentence.start)
+        found = whole if len(whole) > 1 else []
         for a, b in zip(cuts, cuts[1:], strict=False):
-            s = _clause_subject(sentence.text[a:b], sentence.start + a)
-            if s is not None:
-                found.append(s)
+            found.extend(_clause_subject(sentence.text[a:b], sentence.start + a))
         if found:
             found.extend(_gapped(sentence, found[0].end - sentence.start))
         out.extend(found)
@@ -498,32 +502,59 @@ _AND_RESULT = lazyre.compile(
 _ARTICLE = lazyre.compile(r"(?:the|The)[ \t]++")
 
 
-def _clause_subject(text: str, start: int) -> Seed | None:
+def _clause_subject(text: str, start: int) -> list[Seed]:
     if (fronted := _FRONTED.match(text)) is not None:
         text, start = text[fronted.end() :], start + fronted.end()
-    s = _verb_subject(text, start)
-    if s is None and (m := _AND_RESULT.search(text, 0, 300)) and re.search(r"\d", text[m.end() :]):
+    found = _verb_subject(text, start)
+    if not found and (m := _AND_RESULT.search(text, 0, 300)) and re.search(r"\d", text[m.end() :]):
         lead = _ARTICLE.match(text)
         skip = lead.end() if lead else 0
         s = _seed(text[skip : m.start()], start + skip, "subject", "left")
-        if s is not None and s.start != start + skip:
-            s = None  # the name must open the clause
-    return s
+        if s is not None and s.start == start + skip:  # the name must open the clause
+            found = [s]
+    return found
 
 
-def _verb_subject(text: str, start: int) -> Seed | None:
+# a quantifier after a coordinated subject: "X and Y both plateaued at ..."
+_FLOATING = lazyre.compile(r"[ \t]++(?:both|all|each|alike|together)[ \t]*+$")
+
+
+def _verb_subject(text: str, start: int) -> list[Seed]:
     words = list(re.finditer(r"[^\s]+", text[:200]))
-    for i, w in enumerate(words[:7]):
+    for i, w in enumerate(words[:11]):
         verb = fold(w.group()).strip(",.")
         if verb not in RESULT_VERBS or i == 0:
             continue
         if fold(words[i - 1].group()) in _AUXILIARY:
-            return None  # "Power was averaged over three runs": passive, no subject
+            return []  # "Power was averaged over three runs": passive, no subject
         if not re.search(r"\d", text[w.end() :]):
-            return None
+            return []
         subject = text[: w.start()]
+        if i >= 7 or " and " in subject:
+            return _coordinated(subject, start)
         s = _seed(subject, start, "subject", "right")
         if s and all(is_generic(t) for t in tokens(subject[: s.start - start])):
-            return s
-        return None
-    return None
+            return [s]
+        return []
+    return []
+
+
+def _coordinated(subject: str, start: int) -> list[Seed]:
+    """The names of a coordinated subject ("The X and the Y both"), when every part of it
+    is a name (after an article); a subject of more words than names gives none."""
+    if (floating := _FLOATING.search(subject)) is not None:
+        subject = subject[: floating.start()]
+    parts = enumeration(subject)
+    if not 2 <= len(parts) <= 4:
+        return []
+    out = []
+    for part, at in parts:
+        lead = _ARTICLE.match(part.strip())
+        s = _seed(part, start + at, "subject", "right")
+        if s is None:
+            return []
+        rest = part.strip()[lead.end() if lead else 0 :]
+        if rest.rstrip(" \t,") != s.name:
+            return []
+        out.append(s)
+    return out

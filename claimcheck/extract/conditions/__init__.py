@@ -183,7 +183,7 @@ def _dedupe(found: list[RawCondition]) -> list[RawCondition]:
 def _finish(ctx: Ctx, found: list[RawCondition], offset: int, hedge: bool) -> list[RawCondition]:
     if not found:
         return []
-    flags = ctx.hedge_flags() if hedge else []
+    flags = ctx.hedge_flags(positional=True) if hedge else []
     out = []
     last_end: dict[tuple[str, str, int], int] = {}
     for c in sorted(found, key=lambda c: (c.start, c.end)):

@@ -440,12 +440,14 @@ class Ctx:
             return True
         return bool(_NEG_AFTER.match(self.text, end, min(s1, end + 40)))
 
-    def hedge_flags(self) -> list[bool]:
+    def hedge_flags(self, positional: bool = False) -> list[bool]:
         """Per sentence: True when it describes others' practice or warns. A topic cue in
-        the first sentence carries over to the rest, except sentences about "we"/"our"."""
+        the first sentence carries over to the rest, except sentences about "we"/"our".
+        With ``positional``, a cue such as "instead of" does not hedge its whole sentence
+        (the caller hedges what follows it, see :meth:`after_positional_cue`)."""
         if not self.has(HEDGE_CUES):
             return [False] * len(self.sentences)
-        flags = [self._hedged(s, e) for s, e in self.sentences]
+        flags = [self._hedged(s, e, positional) for s, e in self.sentences]
         s0, e0 = self.sentences[0]
         topic = self.maybe_in(TOPIC_RE, s0, e0) and TOPIC_RE.finditer(self.text, s0, e0)
         if topic and any(not self._contrast(m) for m in topic):
@@ -455,11 +457,11 @@ class Ctx:
             ]
         return flags
 
-    def _hedged(self, start: int, end: int) -> bool:
+    def _hedged(self, start: int, end: int, positional: bool = False) -> bool:
         if not self.maybe_in(HEDGE_RE, start, end):
             return False
         return any(
-            not self._contrast(m) and m.group().lower() not in POSITIONAL_CUES
+            not self._contrast(m) and not (positional and m.group().lower() in POSITIONAL_CUES)
             for m in HEDGE_RE.finditer(self.text, start, end)
         )
 
