@@ -317,3 +317,56 @@ def test_name_before_its_device_noun_is_not_a_tool():
 )
 def test_coordinated_subject_names_every_device(text):
     assert len(_devices(text)) == 2
+
+
+# --- S010, S011, C003 wordings -----------------------------------------------------------
+
+
+def test_row_that_uses_a_datasheet_value_is_advertised():
+    text = (
+        "No Wilton W-2 was available, so its entry shows the spec sheet number.\n\n"
+        "| Device | HTTP throughput |\n|---|---|\n| Wilton W-2 | 25 Gbps |\n| Amble A-1 | 21 Gbps |\n"
+    )
+    assert "S010" in _codes(text)
+
+
+def test_value_the_vendor_advertises_is_advertised():
+    text = (
+        "For the Wilton W-2 we show the rate the vendor advertises, 900,000 CPS; the Amble A-1 "
+        "measured 610,000 CPS. The Wilton W-2 number is the figure its maker publishes."
+    )
+    assert "S010" in _codes(text)
+
+
+def test_source_column_marking_own_runs():
+    text = (
+        "| Gateway | Req/s | Source |\n|---|---|---|\n| Bexhill | 41,000 | our runs |\n"
+        "| Cuckfield | 55,000 | press release |\n"
+    )
+    assert "S010" in _codes(text)
+
+
+@pytest.mark.parametrize("lead", ["as much as", "as high as", "up to"])
+def test_best_case_qualifiers_are_up_to_headlines(lead):
+    assert "S011" in _codes(f"The new firmware delivers {lead} 2.5x the throughput of the old one.")
+
+
+def test_not_a_single_failure_is_a_zero_failure_criterion():
+    text = (
+        "## Method\nA run is valid only if none of the requests fail.\n\n"
+        "## Results\nAt 30,000 requests per second the Dunton D-3 was valid, with 1.1% of "
+        "requests failing.\n"
+    )
+    assert "C003" in _codes(text)
+
+
+def test_profile_said_of_all_figures_then_another():
+    text = (
+        "All latency figures used the Balanced profile.\n\n"
+        "For the latency test we switched the box to the Turbo profile."
+    )
+    assert "C003" in _codes(text)
+
+
+def test_connections_per_second_is_not_a_concurrency():
+    assert _values("At 45,000 connections per second the box held steady.", "concurrency") == []

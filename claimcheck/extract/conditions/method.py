@@ -194,6 +194,11 @@ FAILURE_RES = [
                rf"|packet{_W}loss){_W}(?:appeared|occurred|were{_W}seen|was{_W}seen)\b", _I),
     lazyre.compile(rf"\ball{_W}(?:(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}|of{_W}them){_W}(?:were|was|are)"
                rf"{_W}successful\b", _I),
+    # "passes only when not a single transaction fails", "none of the requests may fail"
+    lazyre.compile(rf"\b(?:not{_W}(?:a{_W}single|one|any|even{_W}one)|no{_W}single|none{_W}of{_W}the)"
+               rf"{_W}(?:transactions?|requests?|connections?|sessions?|packets?|responses?){_W}"
+               rf"(?:(?:may|can|must|is{_W}allowed{_W}to|was{_W}allowed{_W}to){_W})?(?:fails?|failed"
+               rf"|be{_W}(?:lost|dropped)|errors?)\b", _I),
 ]  # fmt: skip
 
 
@@ -201,7 +206,7 @@ _FAILED = r"[ \t]+(?:failed|dropped|lost|unsuccessful|errored|errors|failures|pa
 _FIRST = r"[ \t]+(?:the[ \t]+)?(?:first[ \t]+)?(?:error|failure|timeout|packet)"
 FAILURE_CRITERIA_GATE = lazyre.compile(
     rf"without[ \t]|no{_FAILED}|zero{_FAILED}|abort|error[ \t]+rate|until{_FIRST}|before{_FIRST}"
-    r"|successful"
+    r"|successful|not[ \t]+(?:a[ \t]+single|one|any|even)|no[ \t]+single|none[ \t]+of"
 )
 
 
