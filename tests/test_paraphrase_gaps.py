@@ -266,14 +266,6 @@ GAPS = [
         "compression state is not an asymmetric-configuration feature: 'compression disabled' vs 'gzip level 6' are not compared as one setting",
     ),
     gap(
-        "S004",
-        "bad",
-        "README",
-        "readme_tuned_vs_default",
-        "Our proxy was tuned (kernel buffers, worker pinning), while the Cray C-2 proxy ran with its default configuration. Ours reached 88,000 req/s and the Cray C-2 reached 51,000 req/s.\n",
-        "a first-person device ('Our proxy was tuned ... Ours reached') is not an entity, so tuned-vs-default has only one named device",
-    ),
-    gap(
         "S010",
         "bad",
         "lab review",

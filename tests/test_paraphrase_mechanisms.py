@@ -370,3 +370,26 @@ def test_profile_said_of_all_figures_then_another():
 
 def test_connections_per_second_is_not_a_concurrency():
     assert _values("At 45,000 connections per second the box held steady.", "concurrency") == []
+
+
+# --- the report's own product in the first person --------------------------------------------
+
+
+def test_first_person_product_is_one_entity():
+    text = (
+        "We benchmarked our gateway against Eardley. Our gateway reached 31,000 req/s and "
+        "Eardley 22,000 req/s; ours also used less memory."
+    )
+    devices = {d.name: d for d in extract(text).devices}
+    assert set(devices) == {"ours", "Eardley"}
+    assert len(devices["ours"].mentions) == 3
+
+
+def test_first_person_subject_with_an_appositive():
+    text = "Our appliance, licensed for 2 Gbps, delivered 1.97 Gbps in every run."
+    assert "S001" in _codes(text)
+
+
+def test_first_person_words_without_a_measured_product_name_nothing():
+    text = "Our lab used two servers. The Fenny F-1 reached 12 Gbps and the Gorley G-3 9 Gbps."
+    assert "ours" not in _devices(text)

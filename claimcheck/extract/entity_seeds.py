@@ -166,8 +166,48 @@ def _seeds(doc: Document) -> list[Seed]:
             out.extend(_metric_of(sentences))
         if block.kind != "list_item":
             previous = block
+    out.extend(_first_person(doc, out))
     out.sort(key=lambda s: s.start)
     return out
+
+
+# The report's own product named in the first person: "our proxy", "our virtual edition",
+# "Ours reached 92,000 req/s". Every such phrase names one entity, "ours".
+FIRST_PERSON = "ours"
+_OUR_KIND = (
+    r"(?:(?:reverse[ \t]++)?proxy|gateway|(?:load[ \t]++)?balancer|appliance|edition|build|implementation"
+    r"|product|router|firewall|ADC|engine|framework|library|runtime|fork)"
+)
+_OUR_PHRASE = lazyre.compile(
+    rf"\b(?:[Oo]ur[ \t]++(?:own[ \t]++)?(?:[a-z-]++[ \t]++){{0,2}}?{_OUR_KIND}\b|[Oo]urs\b)"
+)
+
+
+def _first_person(doc: Document, found: list[Seed]) -> list[Seed]:
+    """The first-person phrases of the report's own product, when the report measures it:
+    a table label "ours" / "our X", or a first-person subject of a result sentence."""
+    phrases: list[Seed] = []
+    measured = any(fold(s.name) == FIRST_PERSON or fold(s.name).startswith("our ") for s in found)
+    for block in doc.blocks:
+        if block.table is not None or block.kind == "code" or "ur" not in block.text:
+            continue
+        for sentence in split(block.text, block.start):
+            for m in _OUR_PHRASE.finditer(sentence.text):
+                at = sentence.start + m.start()
+                phrases.append(Seed(FIRST_PERSON, at, at + len(m.group()), "subject"))
+                if not measured and _is_result_subject(sentence.text, m.end()):
+                    measured = True
+    return phrases if measured else []
+
+
+def _is_result_subject(text: str, end: int) -> bool:
+    """Does a result verb follow the phrase ending at ``end`` (within a few words, a
+    parenthesis or an appositive allowed), with a figure after it?"""
+    words = re.findall(r"[A-Za-z]+|\d", text[end : end + 80])
+    for i, w in enumerate(words[:8]):
+        if fold(w) in RESULT_VERBS:
+            return any(x.isdigit() for x in words[i + 1 :])
+    return False
 
 
 def _is_title(doc: Document, block: Block) -> bool:

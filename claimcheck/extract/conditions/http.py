@@ -124,9 +124,10 @@ LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (lazyre.compile(r"\b[A-Z][A-Za-z]{1,20}?-?L4\b|\b[A-Z][A-Za-z]{1,20}+[ \t]L4[ \t]+(?:profile|mode"
                 r"|preset|template)s?\b"), "L4"),
     (lazyre.compile(rf"\b{_L4}[ \t]++(?:profile|preset|template)s?\b", _I), "L4"),
-    # "with no HTTP parsing", "without L7 processing"
+    # "with no HTTP parsing", "without L7 inspection" ("no HTTP processing" is said of a
+    # baseline without the proxy as often as of the device's mode)
     (lazyre.compile(rf"\b(?:no|without){_W}(?:HTTP|{_L7}|application[ \t-]layer){_W}(?:parsing"
-                rf"|inspection|processing)\b", _I), "L4"),
+                rf"|inspection)\b", _I), "L4"),
     # forwarding bytes without terminating HTTP: "TCP pass-through", "pass-through mode"
     (lazyre.compile(rf"\b(?:TCP|{_L4})[ \t-]*+pass[ \t-]?through\b|\bpass[ \t-]?through{_W}mode\b",
                 _I), "L4"),
@@ -172,7 +173,7 @@ L7_RULE_PATTERNS = [
 NAMED_L4_GATE = lazyre.compile(r"[a-z]-?l4\b")  # "TurboL4": the word gate sees no "l4" in it
 PROCESSING_LAYER_WORDS = (
     "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp", "parsing",
-    "processing", "pass"
+    "pass"
 )  # fmt: skip
 
 
