@@ -393,3 +393,16 @@ def test_first_person_subject_with_an_appositive():
 def test_first_person_words_without_a_measured_product_name_nothing():
     text = "Our lab used two servers. The Fenny F-1 reached 12 Gbps and the Gorley G-3 9 Gbps."
     assert "ours" not in _devices(text)
+
+
+def test_present_tense_result_verbs_name_devices():
+    text = (
+        "The Hinton H-9 serves 700,000 requests per second, while the Ixworth I-1 handles 240,000."
+    )
+    assert _devices(text) == {"Hinton H-9", "Ixworth I-1"}
+
+
+def test_connection_kept_alive_for_n_requests():
+    assert _values(
+        "Our client keeps each TCP connection alive for 40 requests.", "requests_per_connection"
+    ) == [40]

@@ -53,10 +53,11 @@ CARRIED_RE = lazyre.compile(
     rf"(?:{_W}(?:encrypted|HTTPS?|GET|application)){{0,2}}{_W}{_REQ}\b",
     _I,
 )
-# "each TLS connection was kept open for 50 requests"
+# "each TLS connection was kept open for 50 requests", "keeps every TLS connection alive
+# for 25 requests"
 KEPT_OPEN_RE = lazyre.compile(
     rf"\b(?:each|every|a|one|the)(?:{_W}(?:TCP|SSL|TLS|HTTPS?|client)){{0,2}}{_W}(?:connection|session)s?"
-    rf"(?:{_W}(?:was|were|is|are|stayed|remained|stays|remains))?{_W}open{_W}for"
+    rf"(?:{_W}(?:was|were|is|are|stayed|remained|stays|remains|kept|held)){{0,2}}{_W}(?:open|alive){_W}for"
     rf"(?:{_W}(?:exactly|only|about|around))?{_W}(?P<n>{NUM})(?:{_W}(?:HTTPS?|GET)){{0,2}}{_W}{_REQ}\b",
     _I,
 )
