@@ -406,3 +406,17 @@ def test_connection_kept_alive_for_n_requests():
     assert _values(
         "Our client keeps each TCP connection alive for 40 requests.", "requests_per_connection"
     ) == [40]
+
+
+def test_property_table_headed_by_the_product():
+    text = (
+        "| Performance | Keymer K-40 |\n|---|---|\n| TLS handshakes per second | 21,000 |\n"
+        "| Protocol | SSLv3, 1024-bit RSA |\n"
+    )
+    assert "Keymer K-40" in _devices(text)
+    assert "M008" in _codes(text)
+
+
+def test_property_table_with_a_plain_value_header_names_nothing():
+    text = "| Item | Value |\n|---|---|\n| Throughput | 20 Gbps |\n| Ports | 4 |\n"
+    assert _devices(text) == set()

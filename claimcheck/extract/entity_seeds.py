@@ -254,6 +254,12 @@ def _table_seeds(block: Block) -> list[Seed]:
             return named  # the systems are the columns: "| Model | Falcon F300 | Heron HX-40 |"
         if axis[:1] != [0]:
             return []
+    elif not axis:
+        # a datasheet's property table headed by the product itself: "| SSL performance |
+        # Pendock P-7 |" (every value column a name with a model number)
+        named = _header_names(table)
+        if named and all(_name_score(s.name) == 2.0 for s in named):
+            return named
     for col in axis[:1]:
         for row in measured:
             if col < len(row.cells):
