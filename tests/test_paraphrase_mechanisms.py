@@ -420,3 +420,26 @@ def test_property_table_headed_by_the_product():
 def test_property_table_with_a_plain_value_header_names_nothing():
     text = "| Item | Value |\n|---|---|\n| Throughput | 20 Gbps |\n| Ports | 4 |\n"
     assert _devices(text) == set()
+
+
+def test_model_numbered_name_opening_a_comparison_is_its_subject():
+    text = (
+        "The Jesmond J-7 keeps one core for itself, so its 30% CPU beat the 45% on the Kirtle K-2."
+    )
+    assert _devices(text) == {"Jesmond J-7", "Kirtle K-2"}
+
+
+def test_reported_is_not_a_port():
+    # "reported" contains "port": a spec word must start a word to make a figure a spec
+    found = extract(
+        "The Lanark L-1 dashboard reported 38% CPU while the Lanark L-1 reached 9 Gbps."
+    )
+    assert 38.0 in [m.value for m in found.measurements]
+
+
+def test_reserved_management_cores_make_cpu_incomparable():
+    text = (
+        "The Melrose M-5 sets aside two of its twelve cores for management; its dashboard "
+        "showed 20% CPU at 4 Gbps against 35% on the Nairn N-3."
+    )
+    assert "M007" in _codes(text)

@@ -393,7 +393,7 @@ def _inline_lists(block: Block) -> list[Seed]:
 _AGAINST = lazyre.compile(
     r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than|ahead[ \t]of)[ \t]+(?:the[ \t]+)?"
 )
-_COMPARATIVES = r"versus|faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
+_COMPARATIVES = r"versus|against|faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
 _COMPARATIVE = lazyre.compile(rf"(?i:\b(?:{_COMPARATIVES})\b)")
 # the same on lower-cased ASCII text, where it is exact and several times faster
 _COMPARATIVE_LOW = lazyre.compile(rf"\b(?:{_COMPARATIVES})\b")
@@ -508,15 +508,22 @@ def _subjects(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     """The subject of a sentence (or of a coordinated clause) whose verb reports a result and
     that states a number, and the subjects of the gapped clauses after it."""
     out: list[Seed] = []
-    for sentence, _, reports in sentences:
+    for sentence, compares, reports in sentences:
         if not reports:
-            continue  # no clause of it has a result verb
+            # no clause of it has a result verb; a comparison opened by a model-numbered
+            # name still names its subject ("The X K-3 reserves ..., yet its console
+            # reported 45% against 60% on the Y")
+            if compares:
+                out.extend(_model_subject(sentence.text, sentence.start))
+            continue
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
         # a coordinated subject before the first verb: "The X and the Y both plateaued"
         whole = _clause_subject(sentence.text, sentence.start)
         found = whole if len(whole) > 1 else []
         for a, b in zip(cuts, cuts[1:], strict=False):
             found.extend(_clause_subject(sentence.text[a:b], sentence.start + a))
+        if not found:
+            found = _model_subject(sentence.text, sentence.start)
         if found:
             found.extend(_gapped(sentence, found[0].end - sentence.start))
         out.extend(found)
@@ -562,6 +569,12 @@ _AND_RESULT = lazyre.compile(
     + r")[ \t]"
 )
 _ARTICLE = lazyre.compile(r"(?:the|The)[ \t]++")
+# a capitalised name and a model number ("Kelsall K-3", "Orme O-16", "Tarn 4800") opening a
+# clause, before a lower-case verb
+_MODEL_SUBJECT = lazyre.compile(
+    r"[ \t]*+(?:[Tt]he[ \t]++)?(?P<np>[A-Z][a-z][\w-]*+[ \t]++(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3})"
+    r"[ \t]++[a-z]{3,}"
+)
 
 
 def _clause_subject(text: str, start: int) -> list[Seed]:
@@ -575,6 +588,16 @@ def _clause_subject(text: str, start: int) -> list[Seed]:
         if s is not None and s.start == start + skip:  # the name must open the clause
             found = [s]
     return found
+
+
+def _model_subject(text: str, start: int) -> list[Seed]:
+    """A name with a model number opening a clause that states a figure is its subject
+    ("The Kelsall K-3 reserves two cores ..., yet its console reported 45% CPU")."""
+    m = _MODEL_SUBJECT.match(text)
+    if m is None or not re.search(r"\d", text[m.end() :]):
+        return []
+    s = _seed(m.group("np"), start + m.start("np"), "subject", "left")
+    return [s] if s is not None and s.name == m.group("np") else []
 
 
 # a quantifier after a coordinated subject: "X and Y both plateaued at ..."

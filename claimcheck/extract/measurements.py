@@ -27,7 +27,7 @@ from claimcheck.textkeys import fold
 from claimcheck.units import dimensionality, is_bit_rate, is_power
 
 NOT_A_RESULT = lazyre.compile(
-    r"(?:licen[cs]\w*|baseline|burst|limit(?:ed|ing)?|uplinks?|interfaces?|ports?|link|"
+    r"(?<![A-Za-z])(?:licen[cs]\w*|baseline|burst|limit(?:ed|ing)?|uplinks?|interfaces?|ports?|link|"
     r"capacity of|advertised|datasheet|specified|specification|rated)\W{0,3}"
     r"(?:\w+\W+){0,2}$",
     re.IGNORECASE,
