@@ -443,3 +443,30 @@ def test_reserved_management_cores_make_cpu_incomparable():
         "showed 20% CPU at 4 Gbps against 35% on the Nairn N-3."
     )
     assert "M007" in _codes(text)
+
+
+# --- A005 count label, A006 table rows --------------------------------------------------------
+
+
+def test_rate_unit_under_a_concurrent_label():
+    assert "A005" in _codes("- Simultaneous sessions: 3 million sessions per second\n")
+    assert "A005" not in _codes("- New sessions: 300,000 sessions per second\n")
+
+
+def test_littles_law_reads_table_rows_with_their_concurrency():
+    text = (
+        "Numbers for the Oxnam O-2 proxy, one request in flight per connection:\n\n"
+        "| Concurrency | Req/s | Avg latency (ms) |\n|---|---|---|\n| 50 | 12,000 | 15 |\n"
+    )
+    assert "A006" in _codes(text)
+    ok = text.replace("| 15 |", "| 4 |")
+    assert "A006" not in _codes(ok)
+
+
+def test_littles_law_skips_table_rows_that_count_errors():
+    text = (
+        "Numbers for the Oxnam O-2 proxy:\n\n"
+        "| Concurrency | Req/s | Avg latency (ms) | Errors |\n|---|---|---|---|\n"
+        "| 50 | 12,000 | 15 | 9,000 |\n"
+    )
+    assert "A006" not in _codes(text)
