@@ -202,14 +202,6 @@ GAPS = [
         "lower-key names ('the 32-core Quarry host') are not seeded as devices, and the core counts are not attached to them",
     ),
     gap(
-        "M009",
-        "bad",
-        "lab review",
-        "review_module_only",
-        "## Power\nFor the Yarrow blade we report the power of the blade module alone, 180 W, without the chassis and its fans; the Pilton P-5 appliance drew 410 W measured at the wall.\n",
-        "'the power of the blade module alone ... without the chassis' is not read as a module-only power method, and 'the Yarrow blade' is not seeded as a device",
-    ),
-    gap(
         "S010",
         "bad",
         "datasheet",

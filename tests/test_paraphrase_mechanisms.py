@@ -470,3 +470,20 @@ def test_littles_law_skips_table_rows_that_count_errors():
         "| 50 | 12,000 | 15 | 9,000 |\n"
     )
     assert "A006" not in _codes(text)
+
+
+@pytest.mark.parametrize(
+    "wording",
+    ["the service module only", "the line card alone", "the card's draw, excluding the chassis"],
+)
+def test_module_without_chassis_is_not_measured_power(wording):
+    text = (
+        f"For the Quendale Q-1 we list {wording}: 140 W. "
+        "The Rosshire R-4 drew 350 W at the wall under the same load."
+    )
+    assert "M009" in _codes(text)
+
+
+def test_chassis_included_is_measured_power():
+    text = "The Quendale Q-1 chassis with its card drew 300 W at the wall, the Rosshire R-4 350 W."
+    assert "M009" not in _codes(text)

@@ -229,7 +229,9 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
 #   or power "reported/shown by" the device, its chassis, firmware, management interface,
 #   BMC/IPMI/SNMP or its own sensors;
 # - "measured": an external or inline meter, a metered PDU, power measured at the wall;
-# - "nameplate": a datasheet, nameplate or PSU rating (in a sentence about power).
+# - "nameplate": a datasheet, nameplate or PSU rating (in a sentence about power);
+# - "module alone": the power of a card or blade without the chassis, supervisor or fans
+#   it needs to run (in a sentence about power).
 _CMD_QUOTE = (
     r"(?:[\"“'‘`](?=[a-z][\w ./-]{0,40}?\b(?:power|psu|watts?|energy|env\w*|sensors?)\b)"
     r"[a-z][\w ./-]{0,60}?[\"”'’`])"
@@ -256,6 +258,12 @@ POWER_PATTERNS = [
      "nameplate"),
     (lazyre.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
                 rf"{_W}rating)\b", _I), "nameplate?"),
+    # a part without what it needs to run: "the card alone", "the blade only, excluding the
+    # chassis", "without the supervisor and fans" (in a sentence about power)
+    (lazyre.compile(rf"\b(?:card|blade|module|line{_W}card|service{_W}module)s?{_W}(?:alone|only)\b"
+                rf"|\b(?:excluding|excludes|excluded|without|not{_W}including|leaving{_W}out){_W}"
+                rf"(?:the{_W}|its{_W})?(?:chassis|supervisor|supervisor{_W}engine|fan{_W}trays?)\b",
+                _I), "module alone?"),
 ]  # fmt: skip
 POWER_WORD_RE = lazyre.compile(r"\bpower\b|\bwatt(?:s|age)?\b|\bW\b", _I)
 # A quoted command counts only where the sentence calls it one (not a quoted phrase).
@@ -267,7 +275,7 @@ COMMAND_WORD_RE = lazyre.compile(
 
 POWER_METHOD_WORDS = (
     "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating",
-    "psu", "ipmi", "snmp", "bmc", "redfish", "energy", "tdp",
+    "psu", "ipmi", "snmp", "bmc", "redfish", "energy", "tdp", "alone", "chassis", "supervisor",
 )  # fmt: skip
 
 
