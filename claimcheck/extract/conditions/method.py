@@ -276,6 +276,7 @@ COMMAND_WORD_RE = lazyre.compile(
 POWER_METHOD_WORDS = (
     "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating",
     "psu", "ipmi", "snmp", "bmc", "redfish", "energy", "tdp", "alone", "chassis", "supervisor",
+    "module", "blade", "card",
 )  # fmt: skip
 
 
