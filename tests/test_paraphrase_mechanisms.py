@@ -487,3 +487,20 @@ def test_module_without_chassis_is_not_measured_power(wording):
 def test_chassis_included_is_measured_power():
     text = "The Quendale Q-1 chassis with its card drew 300 W at the wall, the Rosshire R-4 350 W."
     assert "M009" not in _codes(text)
+
+
+# --- found with the fresh probes ---------------------------------------------------------------
+
+
+def test_participle_lead_label_is_no_test_name():
+    text = "## Layer 7 requests per second\nTested with a 1 KB page: 90,000 requests per second."
+    assert {m.test for m in extract(text).measurements} == {"L7 rps"}
+
+
+def test_adjective_between_count_and_runs():
+    assert [v["policy"] for v in _runs("We quote the top result of three timed runs.")] == ["best"]
+
+
+def test_appositive_between_subject_and_verb():
+    text = "The Quarley Q-8 gateway, tuned for small packets, forwarded 31 Mpps and 40 Gbps."
+    assert "Quarley Q-8" in _devices(text)

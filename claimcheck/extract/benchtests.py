@@ -37,6 +37,9 @@ LEAD_RE = lazyre.compile(
     r"^\s*+(?:[-*+•][ \t]++)?[*_]{0,2}([A-Z][\w /+-]{1,40}?)(?::[*_]{0,2}|[*_]{1,2}:)\s"
 )
 HEADER_RE = lazyre.compile(r"^\s*test\b", re.I)
+# a lead label that opens with a participle says how a figure was taken, not which test
+# it belongs to ("Measured in L4-only mode:", "Tested with 1 KB objects:")
+PARTICIPLE_RE = lazyre.compile(r"[A-Z][a-z]{2,}ed\b")
 # a paragraph that opens on the test it reports: "In the Layer 7 test, ...", "For our L4
 # CPS runs ...", "During the SSL benchmark ..."
 OPENING_RE = lazyre.compile(
@@ -107,6 +110,8 @@ def assign_tests(doc: Document) -> tuple[list[BenchTest], list[str | None]]:
             continue
         local = current
         lead = LEAD_RE.match(block.text) if block.kind in ("paragraph", "list_item") else None
+        if lead and PARTICIPLE_RE.match(lead.group(1)):
+            lead = None  # "Measured in L4-only mode: ...": how, not which test
         if lead:
             first = block.text[: lead.end() + 60]
             local = (

@@ -600,6 +600,17 @@ def _model_subject(text: str, start: int) -> list[Seed]:
     return [s] if s is not None and s.name == m.group("np") else []
 
 
+# an appositive between a subject and its verb: "The X, licensed at 2 Gbps, pushed ..."
+# (a participle or a bracket opens it); it is blanked, offsets kept
+_APPOSITIVE = lazyre.compile(
+    r",[ \t]++(?:[a-z]+ed|[a-z]+ing|with|at|running|on)\b[^,;]{0,60}?,[ \t]*+$|[ \t]*+\([^()]{0,60}\)[ \t]*+$"
+)
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
+
+
 # a quantifier after a coordinated subject: "X and Y both plateaued at ..."
 _FLOATING = lazyre.compile(r"[ \t]++(?:both|all|each|alike|together)[ \t]*+$")
 
@@ -614,8 +625,13 @@ def _verb_subject(text: str, start: int) -> list[Seed]:
             return []  # "Power was averaged over three runs": passive, no subject
         if not re.search(r"\d", text[w.end() :]):
             return []
-        subject = text[: w.start()]
-        if i >= 7 or " and " in subject:
+        subject = _APPOSITIVE.sub(_blank, text[: w.start()])  # "X, licensed at 2 Gbps, pushed"
+        if (
+            " and " in subject
+            or i >= 7
+            and subject.count(",") >= 2
+            and _APPOSITIVE.search(text[: w.start()]) is None
+        ):
             return _coordinated(subject, start)
         s = _seed(subject, start, "subject", "right")
         if s and all(is_generic(t) for t in tokens(subject[: s.start - start])):

@@ -84,7 +84,7 @@ def duration(ctx: Ctx) -> list[RawCondition]:
 _RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes|attempts|tries)"
 RUN_COUNT_RES = [
     lazyre.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
-               rf"|successful|test|complete|full|identical|clean)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
+               rf"|successful|test|complete|full|identical|clean|repeated|measured|timed)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
     lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
                rf"{_W}(?:test|configuration|scenario|run|benchmark))?{_W}(?P<n>{NUM}){_W}times\b", _I),
     lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
@@ -100,7 +100,7 @@ RUN_POLICY_RES = [
     # "the peak result out of three attempts", "the fastest of the five runs"
     (lazyre.compile(rf"\b(?:best|highest|peak|maximum|top|fastest)(?:{_W}(?:result|value|figure|number"
                 rf"|score|run))?{_W}(?:out{_W}of|of|from|among|across|over){_W}(?:the{_W}|all{_W})?"
-                rf"(?:{NUM}{_W})?(?:consecutive{_W}|separate{_W})?{_RUN_NOUN}\b", _I), "best"),
+                rf"(?:{NUM}{_W})?(?:[a-z]+{_W})?{_RUN_NOUN}\b", _I), "best"),
     # "we kept the highest number", "took the best figure": a choice among results
     (lazyre.compile(rf"\b(?:kept|keep|keeps|took|take|takes|picked|pick|picks|chose|choose|chooses"
                 rf"|selected|select|selects|retained|retain|retains){_W}(?:only{_W})?the{_W}(?:single{_W})?"
