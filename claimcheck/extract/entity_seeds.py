@@ -391,7 +391,8 @@ def _inline_lists(block: Block) -> list[Seed]:
 
 
 _AGAINST = lazyre.compile(
-    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than|ahead[ \t]of)[ \t]+(?:the[ \t]+)?"
+    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than|ahead[ \t]of|beats?|outperform(?:s|ed)?"
+    r"|trails?|trailed)[ \t]+(?:the[ \t]+)?"
 )
 _COMPARATIVES = r"versus|against|faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
 _COMPARATIVE = lazyre.compile(rf"(?i:\b(?:{_COMPARATIVES})\b)")
@@ -443,7 +444,7 @@ def _compared_with(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
 # a figure followed by the system it belongs to: "compared with 47% for the Mowbray M-2",
 # "1.1 ms on the Falcon and 3.4 ms on the Osprey"
 _FIGURE_FOR = lazyre.compile(
-    r"\d(?:[\d,.]{0,12}+)[ \t]*+(?:%|[A-Za-z/]{1,12}+)?[ \t]++(?:for[ \t]++(?:the[ \t]++)?|on[ \t]++the[ \t]++)(?=[A-Z])"
+    r"\d(?:[\d,.]{0,12}+)(?:[ \t]*+(?:%|[A-Za-z/]{1,12}+))?[ \t]++(?:for[ \t]++(?:the[ \t]++)?|on[ \t]++the[ \t]++)(?=[A-Z])"
 )
 
 
