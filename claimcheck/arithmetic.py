@@ -81,6 +81,23 @@ def verify(
                    high=hi)  # fmt: skip
 
 
+def overlaps(
+    stated: float,
+    low: float,
+    high: float,
+    decimals: int = 0,
+    qualifier: str | None = None,
+    scale: float = 1.0,
+) -> bool:
+    """Does any value in [low, high] (what approximate operands allow) fit ``stated``?"""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return False
+    accepted = verify(stated, low, decimals, qualifier, scale)
+    if accepted.consistent or verify(stated, high, decimals, qualifier, scale).consistent:
+        return True
+    return low < accepted.low and high >= accepted.high  # the interval spans the accepted one
+
+
 def is_truncation(stated: float, recomputed: float, decimals: int = 0) -> bool:
     """True when ``stated`` is ``recomputed`` cut off (not rounded) at ``decimals``."""
     if recomputed < 0 or stated < 0:

@@ -407,7 +407,8 @@ class Condition(Model):
     start: int = 0
     end: int = 0
     text: str = ""
-    source: Literal["text", "table", "list", "command"] = "text"
+    # "output": printed by a load tool; "default": what a tool does unless told otherwise
+    source: Literal["text", "table", "list", "command", "output", "default"] = "text"
     negated: bool = False
     hedged: bool = False
 

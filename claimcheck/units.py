@@ -144,6 +144,29 @@ _ALIASES: dict[str, str] = {
     "sessions": "session",
     "users": "user",
     "packets": "packet",
+    # lower-case and short spellings of write-ups and tool output ("130K rps", "597mb",
+    # "200Mi" in a Kubernetes limit, "3MPPS"): "mb" is memory as people type it, not millibarn
+    "rps": "RPS",
+    "cps": "CPS",
+    "tps": "TPS",
+    "req/sec": "RPS",
+    "reqs/sec": "RPS",
+    "conn/sec": "CPS",
+    "conns/s": "CPS",
+    "connections/sec": "CPS",
+    "trans/sec": "TPS",
+    "transactions/s": "TPS",
+    "transactions/sec": "TPS",
+    "KPPS": "kpps",
+    "MPPS": "Mpps",
+    "mb": "megabyte",
+    "gb": "gigabyte",
+    "Ki": "kibibyte",
+    "Mi": "mebibyte",
+    "Gi": "gibibyte",
+    "flows": "connection",
+    "flow": "connection",
+    "millicores": "millicore",
 }
 
 
@@ -513,3 +536,16 @@ def is_energy(unit: str) -> bool:
 def is_power(unit: str) -> bool:
     """True for a power unit (W, BTU/h)."""
     return bool(unit) and dimensionality(unit) == _reference("watt")
+
+
+_EVENTS = ("[request]", "[connection]", "[transaction]", "[session]", "[user]")
+
+
+def is_event_rate(unit: str) -> bool:
+    """True for a count of requests, connections, transactions or sessions per unit of
+    time (RPS, CPS, TPS): the rates a claim about "handling" or "serving" compares."""
+    if not unit:
+        return False
+    dims = dimensionality(unit)
+    head, _, rest = dims.partition(" / ")
+    return head in _EVENTS and rest == "[time]"

@@ -306,3 +306,13 @@ def test_a_sentence_that_merely_describes_names_no_entity() -> None:
 def test_any_text_gives_entities_without_error(text: str) -> None:
     for e in extract_entities(read_text(text, name="h.md")):
         assert e.mentions and all(0 <= m.start < m.end <= len(text) for m in e.mentions)
+
+
+def test_a_model_that_shares_a_tools_name_is_no_tool():
+    from claimcheck.extract.entity_kinds import TOOL, kind_of
+
+    assert kind_of(["Kestrel", "K6"], [], strong=True) != TOOL
+    assert kind_of(["Orla", "Hey"], [], strong=False) != TOOL
+    assert kind_of(["k6", "v0.49"], [], strong=False) == TOOL
+    assert kind_of(["wrk2"], [], strong=False) == TOOL
+    assert kind_of(["Spirent", "Avalanche"], [], strong=False) == TOOL

@@ -106,22 +106,6 @@ GAPS = [
         "versions printed in tool output (code blocks: '--version') are not read as a device's release",
     ),
     gap(
-        "D002",
-        "bad",
-        "README",
-        "readme_wrk_single_run",
-        "## Benchmark\n```\n$ wrk -t8 -c256 http://10.1.1.5/\nRunning 10s test @ http://10.1.1.5/\n  8 threads and 256 connections\n  Thread Stats   Avg      Stdev     Max   +/- Stdev\n    Latency     2.90ms    1.10ms  40.00ms   80.00%\n    Req/Sec    11.03k   900.00    13.00k    70.00%\n  882134 requests in 10.00s, 120.00MB read\nRequests/sec:  88213.40\nTransfer/sec:     12.00MB\n```\n",
-        "a tool run's results (wrk output in a code block) are Run facts, not Measurements, so D002 sees no measured figure to qualify",
-    ),
-    gap(
-        "D002",
-        "bad",
-        "README",
-        "readme_wrk_output_only_rate",
-        "## Benchmark\n```\n$ wrk -t8 -c256 http://10.1.1.5/\nRequests/sec:  88213.40\n```\n",
-        "a tool run's results (wrk output in a code block) are Run facts, not Measurements, so D002 sees no measured figure to qualify",
-    ),
-    gap(
         "D001",
         "bad",
         "vendor blog",

@@ -544,3 +544,93 @@ def test_qualifier_fast_path_is_the_regex(parts: tuple[str, str]) -> None:
         q = fold(m.group(1))  # "ſome" is "some", as the regex reads it
         expected = (quantities.QUALIFIER_ALIASES.get(q, q), m.start(1))
     assert quantities._qualifier(text, start) == expected
+
+
+# --- spellings of write-ups and tool output ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("60K rps", 60_000, "RPS"),
+        ("145K rps", 145_000, "RPS"),
+        ("2.5M rps", 2_500_000, "RPS"),
+        ("9,410 req/sec", 9_410, "RPS"),
+        ("812mb", 812, "megabyte"),
+        ("300Mi", 300, "mebibyte"),
+        ("2Gi", 2, "gibibyte"),
+        ("125m CPU", 125, "millicore"),
+        ("450KPPS", 450, "kpps"),
+        ("7MPPS", 7, "Mpps"),
+        ("18Gb/sec", 18, "(gigabit) / second"),
+        ("35K new flows/sec", 35_000, "(connection) / second"),
+        ("512,306 new connections per second", 512_306, "CPS"),
+        ("2.4 million Layer 7 requests per second", 2_400_000, "RPS"),
+        ("90,000 HTTP/2 requests per second", 90_000, "RPS"),
+    ],
+)
+def test_short_lower_case_and_modified_units(text: str, value: float, unit: str) -> None:
+    (q,) = scan(text)
+    assert (q.value, q.unit) == (value, unit)
+    assert text.startswith(q.text)
+
+
+def test_a_count_of_things_without_a_rate_keeps_its_modifiers_out() -> None:
+    # "400 concurrent connections" is a load the condition extractors read, not a figure
+    (q,) = scan("with 400 concurrent connections")
+    assert (q.value, q.unit) == (400, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "qualifier"),
+    [("~4,000", "about"), ("~9ms (est)", "about"), ("12ms (est.)", "about"), ("12ms", None)],
+)
+def test_approximation_marks(text: str, qualifier: str | None) -> None:
+    (q,) = scan(text)
+    assert q.qualifier == qualifier
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kernel 6.1.0-1027-cloud",
+        "tiny-2-2048",
+        "10.0.4.7:8443",
+        "http://gateway:8080/",
+        "2024-03-18",
+        "at 09:45",
+        "commit 4f9a2c1",
+        "x86-64",
+        "made shoppers spend 2.1% less^1",
+        "as a survey[3] found",
+    ],
+)
+def test_numbers_inside_names_addresses_dates_and_marks_are_not_figures(text: str) -> None:
+    assert [q for q in scan(text) if not q.is_percent] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "carried"),
+    [
+        ("2,927 requests per second per watt for A against 1,304 for B", "(RPS) / watt"),
+        ("A served 30,000 RPS and B 20,000", "RPS"),
+        ("A took 40 ms vs 55 for B", "millisecond"),
+    ],
+)
+def test_a_unit_carries_over_to_a_bare_number_in_a_parallel_clause(text: str, carried: str) -> None:
+    bare = scan(text)[-1]
+    assert bare.unit == carried
+    assert bare.unit_text == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A hit 30,000 rps at 8 threads",  # a condition after "at"
+        "A reached 30,000 rps and 2 of 3 runs passed",  # a count of its own
+        "A took 5 ms and 3 threads",  # its own unit word
+        "A took 5 ms. B 7",  # another sentence
+    ],
+)
+def test_no_unit_carries_to_a_condition_a_count_or_another_sentence(text: str) -> None:
+    assert scan(text)[-1].unit == ""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from claimcheck import arithmetic as ar
 from claimcheck import lazyre
+from claimcheck.extract import axislabels as L
 from claimcheck.extract import grid as G
 from claimcheck.extract.claim_tables import (
     TableView,
@@ -96,10 +97,16 @@ def computed_claims(doc: Document, view: TableView) -> list[Claim]:
         along = computed_axis(grid, gc)
         if along is not None:
             lines.setdefault((along, gc.col if along == "col" else gc.row), []).append(gc)
+    shifted = _shifted_column(grid, lines)
+    if shifted is not None:
+        lines[("col", shifted[0])] = shifted[1]
     if not lines:
         return []
+    moved = {id(gc) for gc in shifted[1]} if shifted is not None else set()
     operands: dict[tuple[str, int], dict[int, G.GridCell]] = {}
     for gc in grid.cells:
+        if id(gc) in moved:
+            continue
         if not is_computed(grid, gc) and gc.role in ("result", "advertised", "baseline"):
             operands.setdefault(("row", gc.row), {})[gc.col] = gc
             operands.setdefault(("col", gc.col), {})[gc.row] = gc
@@ -112,6 +119,26 @@ def computed_claims(doc: Document, view: TableView) -> list[Claim]:
         ]
         out.extend(_line_claims(doc, view, axis, rows, along))
     return out
+
+
+def _shifted_column(
+    grid: G.Grid, lines: dict[tuple[str, int], list[G.GridCell]]
+) -> tuple[int, list[G.GridCell]] | None:
+    """A header one cell longer than its body ("| case | apisix | 1 worker | other |
+    percent |" over rows of four cells): the last header is a computed one ("percent")
+    with no cell under it, while the column before it holds only percentages. Those cells
+    are the computed column's (the index returned is the computed header's)."""
+    last = len(grid.columns) - 1
+    if last < 2 or grid.columns[last].kind != L.AXIS_COMPUTED or ("col", last) in lines:
+        return None
+    if any(gc.col == last for gc in grid.cells):
+        return None
+    before = [gc for gc in grid.cells if gc.col == last - 1]
+    if len(before) < 2 or not all(gc.unit == "percent" for gc in before):
+        return None
+    if any(gc.row == b.row and gc.col > last - 1 for gc in grid.cells for b in before[:1]):
+        return None
+    return last, before
 
 
 def _candidates(axis: G.Axis, rows, labels: Callable[[int], str]) -> list[Formula]:  # noqa: ANN001

@@ -21,8 +21,16 @@ from claimcheck.extract.measurements import SPEC_AFTER
 from claimcheck.models import Document, Extraction, Measurement, Quantity
 from claimcheck.textkeys import fold
 
+# Capitalised words that name a metric or a protocol, never a product a figure belongs to.
+NOT_NAMES = {"cpu", "cpus", "ram", "rps", "cps", "tps", "qps", "tls", "ssl", "http", "https",
+             "tcp", "udp", "p50", "p90", "p95", "p99", "gbps", "mbps", "api", "rss", "ms"}  # fmt: skip
 MAX_SCAN = 2000  # table cells looked at per claim (the document's first ones)
+MAX_NAME_SCAN = 400_000  # characters scanned for the names a report writes
 MAX_OWNED = 40  # figures of one sentence or paragraph that may be operands
+
+# what ends the prepositional phrase after a figure: "212ms of CPU time versus Y's 5 s"
+# names Y's figure, not this one's owner
+OWNER_STOPS = {"and", "while", "whereas", "but", "versus", "vs", "than", "against"}
 
 PREPOSITIONS = {"on", "for", "from", "by", "with", "in", "at", "under", "via", "using", "of"}
 
@@ -51,6 +59,8 @@ class OperandContext:
         self.ex = ex
         spans = sorted((m.start, m.end, d.id) for d in ex.entities for m in d.mentions)
         self.mentions = spans
+        self.entity_ids = {d.id for d in ex.entities}
+        self._ids_by_label: dict[str, str] | None = None  # entity_of, on first use
         self.mention_starts = [s for s, _, _ in spans]
         self.quantities = ex.quantities
         self.q_starts = [q.start for q in ex.quantities]
@@ -71,7 +81,60 @@ class OperandContext:
         self.owned: dict[tuple[int, int], list[Candidate]] = {}
         self.selected: dict[tuple, list[Candidate] | None] = {}
         self._run_owners: list[frozenset[str]] | None = None  # built on first use
+        self._by_entity: dict[str, list[Candidate]] | None = None  # figures_of, on first use
         self._runs_by_owner: dict[str, list[int]] = {}
+        self._written: frozenset[str] | None = None  # written_names, on first use
+
+    def entity_of(self, label: str | None) -> str | None:
+        """The id of the entity a label names ("Kestrel K6" in a table row or a code line),
+        by its letters and digits; None when no entity is written that way."""
+        if not label:
+            return None
+        if self._ids_by_label is None:
+            self._ids_by_label = {}
+            for d in self.ex.entities:
+                for m in d.mentions[:MAX_LABELS]:
+                    key = _alnum(self.doc.text[m.start : m.end])
+                    if key:
+                        self._ids_by_label.setdefault(key, d.id)
+                self._ids_by_label.setdefault(_alnum(d.name), d.id)
+        return self._ids_by_label.get(_alnum(label))
+
+    def figures_of(self, entity: str) -> list[Candidate]:
+        """The results of ``entity`` anywhere in the report (prose, tables, tool output),
+        as candidates owned by it; the index is built on first use, once."""
+        if self._by_entity is None:
+            self._by_entity = {}
+            prose = self._prose_owners()
+            for m in self.ex.measurements[:MAX_SCAN]:
+                if m.role != "result" or m.source == "derived":
+                    continue
+                owner = prose.get((m.start, m.end), m.device) if m.source == "text" else m.device
+                if not owner:
+                    continue
+                q = Quantity(text=m.text.strip(), start=m.start, end=m.end, value=m.value,
+                             unit=m.unit, decimals=m.decimals)  # fmt: skip
+                source = "table_cell" if m.source == "table" else "document"
+                c = Candidate(q, source, frozenset({owner}), m, m.metric, m.metric)
+                self._by_entity.setdefault(owner, []).append(c)
+        return self._by_entity.get(entity, [])
+
+    def _prose_owners(self) -> dict[tuple[int, int], str]:
+        """(start, end) -> the name that owns each prose result figure, read as a claim's
+        own figures are (the name beside it in its paragraph), one pass over the blocks."""
+        spans = {(m.start, m.end) for m in self.ex.measurements if m.source == "text"}
+        out: dict[tuple[int, int], str] = {}
+        for b in self.doc.blocks:
+            if b.table is not None or b.kind not in ("paragraph", "list_item", "heading"):
+                continue
+            lo, hi = bisect_left(self.q_starts, b.start), bisect_left(self.q_starts, b.end)
+            qs = [q for q in self.quantities[lo:hi] if (q.start, q.end) in spans][:MAX_OWNED]
+            if not qs:
+                continue
+            for c in owned_figures(self, b.start, b.end, qs, "document"):
+                if len(c.owners) == 1:
+                    out[(c.q.start, c.q.end)] = next(iter(c.owners))
+        return out
 
     def run_owners(self, index: int) -> frozenset[str]:
         """The names run ``index`` belongs to: its device and the words of its section."""
@@ -83,6 +146,10 @@ class OperandContext:
         that belong to any of ``names``: a claim reads its names' runs, not every run."""
         self._index_runs()
         return sorted({i for n in names for i in self._runs_by_owner.get(n, ())})
+
+    def measured_runs(self) -> list[int]:
+        """Indexes of the runs that are not warm-ups, in document order (the first MAX_SCAN)."""
+        return [i for i, run in enumerate(self.ex.runs[:MAX_SCAN]) if not run.warmup]
 
     def _index_runs(self) -> None:
         if self._run_owners is not None:
@@ -108,21 +175,53 @@ class OperandContext:
     def _find_names(self, start: int, end: int) -> list[tuple[int, int, str]]:
         lo, hi = bisect_left(self.mention_starts, start), bisect_left(self.mention_starts, end)
         found = [x for x in self.mentions[lo:hi] if x[1] <= end]
+        # a mention inside a longer one ("B2" in "Brisa B2") names the longer one's entity
+        found = [x for i, x in enumerate(found)
+                 if not any(y[0] <= x[0] and x[1] <= y[1] and y[1] - y[0] > x[1] - x[0]
+                            for y in found[max(0, i - 2) : i + 1])]  # fmt: skip
         taken = [(a, b) for a, b, _ in found]
         text = self.doc.text[start:end]
         lead = len(text) - len(text.lstrip())
         words: list[tuple[int, int, str]] = []
         for pos, word in capitalised(text):
-            if pos == lead and not any(ch.isdigit() for ch in word) and not word.isupper():
+            if (
+                pos == lead
+                and not any(ch.isdigit() for ch in word)
+                and not word.isupper()
+                and self.entity_of(word) is None
+                and not _possessive(text, pos + len(word))
+                and word not in self.written_names()
+            ):
                 continue  # "Throughput rose ...": a capital that starts the sentence
+            known = self.entity_of(word) if pos == lead else None
+            if known is not None:  # "Kestrel's p99 was ...": the entity, named first
+                words.append((start + pos, start + pos + len(word), known))
+                continue
             a = start + pos
             if any(x <= a < y for x, y in taken) or self._in_quantity(a):
                 continue
+            if word.lower() in NOT_NAMES:
+                continue  # "55% of the CPU": a metric, not a product
             if words and words[-1][1] + 1 == a and self.doc.text[a - 1] in " \n":
                 words[-1] = (words[-1][0], a + len(word), word)  # "Alpha A1": one name
             else:
                 words.append((a, a + len(word), word))
         return sorted(found + words)
+
+    def written_names(self) -> frozenset[str]:
+        """Capitalised words the report writes as names somewhere: inside a sentence, or
+        with a possessive ("Kestrel's p99"); one scan of the text, on first use. A
+        sentence may open with one ("Kestrel had 40% less ... than Harrier")."""
+        if self._written is None:
+            text = self.doc.text[:MAX_NAME_SCAN]
+            found: set[str] = set()
+            for pos, word in capitalised(text):
+                before = text[max(0, pos - 2) : pos].rstrip(" \t*_")
+                inside = bool(before) and before[-1:].isalnum() or before[-1:] in ",;("
+                if inside or _possessive(text, pos + len(word)):
+                    found.add(word)
+            self._written = frozenset(found - NOT_NAMES)
+        return self._written
 
     def _in_quantity(self, at: int) -> bool:
         i = bisect_left(self.q_starts, at + 1) - 1
@@ -136,6 +235,15 @@ class OperandContext:
     def is_condition(self, q: Quantity) -> bool:
         """Is the figure a stated condition (an object size, a load), not a result?"""
         return covered(self.condition_spans, self.cond_starts, q)
+
+    def is_hardware(self, q: Quantity) -> bool:
+        """Is the figure part of a stated hardware spec ("128GB of memory", "32 cores")?"""
+        i = bisect_left(self.cond_starts, q.end) - 1
+        while i >= 0 and self.condition_spans[i][1] > q.start:
+            if self.condition_spans[i][0] <= q.start:
+                return self.condition_spans[i][2] == "hardware"
+            i -= 1
+        return False
 
     def is_label(self, q: Quantity) -> bool:
         """Is a bare number part of a name ("ACE 30", "Build 7", "Table 2")?"""
@@ -153,6 +261,20 @@ class OperandContext:
     def block_of(self, at: int) -> int:
         """The index of the block holding offset ``at``."""
         return max(0, bisect_left(self.block_starts, at + 1) - 1)
+
+
+MAX_LABELS = 8  # mentions of an entity whose spellings name it in labels
+
+
+def _alnum(text: str) -> str:
+    """Letters and digits of a name, lower-cased ("Kestrel K6" -> "kestrelk6")."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _possessive(text: str, at: int) -> bool:
+    """Does a possessive follow the word ending at ``at`` ("Harrier's median latency")? A
+    sentence that opens with one names its owner."""
+    return text[at : at + 2] in ("'s", "’s")
 
 
 def covered(spans: list[tuple], starts: list[int], q: Quantity) -> bool:
@@ -209,7 +331,7 @@ def owned_figures(
         owner = None
         after = words_between(text, q.end, nxt)
         if after and after[0][0] in PREPOSITIONS:
-            stop = next((a for w, a in after if w in ("and", "while", "whereas", "but")), nxt)
+            stop = next((a for w, a in after if w in OWNER_STOPS), nxt)
             stop = min(stop, _comma(text, q.end, nxt))
             k = bisect_left(at, q.end)
             if k < len(names) and names[k][0] < stop:
@@ -253,4 +375,5 @@ def _comma(text: str, start: int, end: int) -> int:
 def words_between(text: str, start: int, end: int, most: int = 8) -> list[tuple[str, int]]:
     """The first ``most`` words of text[start:end], lower-cased, with their offsets."""
     found = islice(WORD_RE.finditer(text, start, end), most)
-    return [(fold(m.group(0)), m.start()) for m in found]
+    # a full stop or a closing quote that ends the sentence is no part of its last word
+    return [(fold(m.group(0)).rstrip(".'’-") or fold(m.group(0)), m.start()) for m in found]

@@ -20,7 +20,10 @@ STATISTICS = {"p50": "p50", "median": "p50", "p90": "p90", "p95": "p95", "p99": 
 
 CLAUSE_ENDS = {"and", "while", "whereas", "but", "so", "which", "where"}
 
-CONNECTORS = {"than", "of", "vs", "vs.", "versus", "against", "compared", "over", "to", "with"}
+CONNECTORS = {"than", "of", "vs", "vs.", "versus", "against", "compared", "over", "to"}
+# after a stated value, what names its subject when none stands before it ("45% faster
+# with the Kestrel K2", "2x gain for the Forge F1")
+BY_WORDS = {"with", "for", "by", "using"}
 
 NUMBER_WORDS = {"single": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0}
 
@@ -28,7 +31,15 @@ METRIC_WORDS = {
     "request": "rps", "requests": "rps", "rps": "rps", "req": "rps", "latency": "latency",
     "latencies": "latency", "throughput": "throughput", "connections": "cps", "cps": "cps",
     "efficiency": "efficiency", "efficient": "efficiency", "cpu": "cpu", "transactions": "ssl_tps", "tps": "ssl_tps",
+    "memory": "memory", "ram": "memory", "footprint": "memory",
 }  # fmt: skip
+
+
+# The nouns of counted things next to a stated value ("33x fewer connections", "holds
+# 180,000 sessions, 3 times as many"): the claim compares counts of them, not rates.
+COUNTED = {"connections": "connection", "connection": "connection", "requests": "request",
+           "request": "request", "users": "user", "sessions": "session",
+           "transactions": "transaction", "packets": "packet"}  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -41,6 +52,9 @@ class Hints:
     conditions: dict[str, set[float]] = field(default_factory=dict)
     whole: int | None = None  # the start of the whole an earlier share of the sentence took
     statistic: str | None = None  # "p99", "median": the statistic of the cells it compares
+    counted: str | None = (
+        None  # the things it counts, when it compares counts ("fewer connections")
+    )
 
 
 def hints_of(
@@ -57,7 +71,8 @@ def hints_of(
     names = facts.names(sent.start, sent.end)
     text = facts.doc.text
     subject = next((n[2] for n in reversed(names) if lo <= n[0] < s.start
-                    and not _after_connector(text, sent.start, n[0])), None)  # fmt: skip
+                    and not _after_connector(text, sent.start, n[0])
+                    and not _label(text, n[1])), None)  # fmt: skip
     if subject is None and earlier:  # "... than Y, and its p99 is 25% lower": the same X
         subject = earlier[-1].claim.subject
     after = [c.q.start for c in owned if c.q.start >= s.end]
@@ -72,6 +87,12 @@ def hints_of(
         end = min(stop or hi, phrase[-1][1] + len(phrase[-1][0]), hi)
         start = words[connected][1]
         reference = next((n[2] for n in names if start <= n[0] < end and n[2] != subject), None)
+    if subject is None:  # "Gain: 45% faster with the Kestrel K2": the subject comes after
+        by = next((k for k, (w, _) in enumerate(words) if w in BY_WORDS), None)
+        if by is not None and (connected is None or by < connected):
+            start = words[by][1]
+            subject = next((n[2] for n in names if start <= n[0] < hi and n[2] != reference),
+                           None)  # fmt: skip
     whole = None
     if reference is None and p.claim.kind == "share":
         reference, whole = _shared_whole(p, siblings)
@@ -84,7 +105,13 @@ def hints_of(
     first = min((x.stated.start for x in siblings), default=s.start)
     nxt = min(later, default=sent.end)
     conditions = _conditions(facts, s.end, nxt, sent.start, first)
-    return Hints(subject, reference, metric, conditions, whole, statistic)
+    counted = next((COUNTED[w] for w in [*near[:4], *before_words[:4]] if w in COUNTED), None)
+    return Hints(subject, reference, metric, conditions, whole, statistic, counted)
+
+
+def _label(text: str, end: int) -> bool:
+    """Is the name ending at ``end`` a label ("**Gain**:", "Result:"), not a subject?"""
+    return text[end : end + 3].lstrip("*_").startswith(":")
 
 
 def _after_connector(text: str, start: int, at: int) -> bool:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from claimcheck import arithmetic as ar
 from claimcheck.extract import judge, relation
 from claimcheck.extract.claimlex import Tok, tokenize
 from claimcheck.extract.markers import with_markers
 from claimcheck.extract.phrases import Phrase, find_phrases
 from claimcheck.extract.sentences import Sentence
 from claimcheck.models import Claim, Document, Operand, Quantity
-from claimcheck.units import is_information, same_dimension
+from claimcheck.units import is_event_rate, is_information, same_dimension
 
 
 @dataclass
@@ -31,6 +32,9 @@ class Pending:
     words: list[str]  # lower-cased words of the sentence
     quantities: list[Quantity] = field(default_factory=list)  # of the sentence
     earlier: list[tuple[Sentence, list[Quantity]]] = field(default_factory=list)  # same block
+    # (first, previous, next): where the sentence's first stated value starts, where the
+    # stated value before this one ends and where the one after it starts (its clause)
+    clause: tuple[int, int, int] | None = None
 
 
 def operand(
@@ -106,6 +110,8 @@ def _marker_wording(doc: Document, toks: list[Tok], marker: relation.Marker) -> 
         lo = max(0, start - 30)
         found = doc.text[lo:start].lower().rfind(q.qualifier)
         start = lo + found if found >= 0 else start
+    if start and doc.text[start - 1] in "±+-−~≈" and (not q.qualifier or q.qualifier == "about"):
+        start -= 1  # "±0%", "+58%", "~4%": the sign or mark is part of the stated value
     d = marker.direction
     if d is not None and d.end <= start and start - d.end <= 12:
         start = d.start
@@ -120,7 +126,9 @@ def compatible(a: Quantity, b: Quantity) -> bool:
         return True
     if a.is_percent or b.is_percent:
         return a.is_percent and b.is_percent
-    return same_dimension(a.unit, b.unit)
+    # a request rate set against a connection rate is still a comparison of two rates:
+    # whether the two may be compared is M003's question, the arithmetic holds either way
+    return same_dimension(a.unit, b.unit) or is_event_rate(a.unit) and is_event_rate(b.unit)
 
 
 def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity]) -> list[Pending]:
@@ -137,6 +145,9 @@ def sentence_claims(doc: Document, sentence: Sentence, quantities: list[Quantity
     # operands are not in its phrase
     units = [q.unit for q in quantities if q.unit and not q.multiplier and not q.is_percent]
     for ph in phrases:
+        at = next((k for k in range(ph.first, ph.last) if toks[k] is ph.stated), None)
+        if at is not None and (relation.a_part(toks, at) or relation.is_count(toks, at, doc.text)):
+            continue
         pending = _claim_from_phrase(doc, sentence, ph, words, units)
         if pending is not None:
             pending.quantities = quantities
@@ -195,7 +206,7 @@ def _claim_from_phrase(
     stated = stated_tok.quantity
     if stated.multiplier:
         after = _after(ph.tokens, stated_tok)
-        if relation.is_count(stated_tok, after) or relation.a_count(stated.text, after):
+        if relation.a_count(stated.text, after):
             return None
     subj = ph.subject.quantity if ph.subject else None
     ref = ph.reference.quantity if ph.reference else None
@@ -248,7 +259,11 @@ def judge_pair(
     words: list[str],
     word: str | None = None,
 ) -> None:
-    """Judge a ratio or percent-delta claim against its subject and reference operands."""
+    """Judge a ratio or percent-delta claim against its subject and reference operands.
+    "Up to 2.5x" states the best case: the pair it names must reach 2.5x, not any less."""
+    ref = judge.aligned(subj, ref)
+    if stated.qualifier in ar.AT_MOST:
+        stated = stated.model_copy(update={"qualifier": None})
     direction = None if claim.direction == "ratio" else claim.direction
     if claim.kind == "ratio":
         apply(claim, judge.judge_ratio(stated, subj, ref, direction, claim.stated))
@@ -260,10 +275,10 @@ def judge_pair(
 def _judge_share(
     doc: Document, claim: Claim, stated: Quantity, part: Quantity, whole: Quantity
 ) -> None:
-    from claimcheck import arithmetic as ar
 
-    value = ar.share(part.value, whole.value)
     claim.operands = [operand(doc, part), operand(doc, whole)]
+    whole = judge.aligned(part, whole)
+    value = ar.share(part.value, whole.value)
     shown = ar.shown_decimals(stated.decimals)
     rec = f"{ar.format_number(value, shown)}%"
     verdict = ar.verify(stated.value, value, stated.decimals, stated.qualifier)

@@ -17,7 +17,7 @@ from claimcheck.extract.cellfacts import (
     baseline_cells,
     cell_conditions,
 )
-from claimcheck.extract.conditions.base import HEDGE_RE, TOPIC_RE, Ctx
+from claimcheck.extract.conditions.base import HEDGE_RE, OTHERS_RE, TOPIC_RE, Ctx
 from claimcheck.extract.eventcounts import EventCount, event_counts
 from claimcheck.extract.modeltokens import ModelToken, model_tokens
 from claimcheck.extract.quantities import scan
@@ -35,10 +35,14 @@ class IndexedSentence:
     sentence: Sentence  # the splitter's sentence (text and source start)
     block: int  # index into ``doc.blocks``
     first: bool  # the first sentence of its block
-    hedged: bool  # about others' practice or a warning, as the condition extractor reads it
+    # about others' practice or a warning: the one reading every rule uses (hedge cues not
+    # in contrast, a topic sentence carried over to the block's sentences not about "we" or
+    # "our", a sentence whose subject is other parties' publications)
+    hedged: bool
     hedge_cue: bool  # a hedge cue occurs in it ("some vendors", "beware", ...)
     topic_cue: bool  # a topic cue occurs in it (the paragraph is about others' practice)
     counts: list[EventCount]  # counts of events it states ("500 transactions")
+    test: str | None = None  # the test its block belongs to
 
     @property
     def text(self) -> str:
@@ -121,6 +125,7 @@ def index_document(doc: Document, block_tests: list[str | None] | None = None) -
 
 
 def _add_sentences(ix: DocumentIndex, bi: int, text: str, start: int) -> None:
+    test = ix.block_tests[bi] if bi < len(ix.block_tests) else None
     sentences = split(text, start)
     if not sentences:
         return
@@ -135,7 +140,8 @@ def _add_sentences(ix: DocumentIndex, bi: int, text: str, start: int) -> None:
         hedge = may_hedge and hedge_gate.search(sent.text) is not None
         topic = may_topic and topic_gate.search(sent.text) is not None
         counts = event_counts(sent.text, sent.start)
-        ix.sentences.append(IndexedSentence(sent, bi, k == 0, hedged, hedge, topic, counts))
+        others = hedged or OTHERS_RE.search(sent.text) is not None
+        ix.sentences.append(IndexedSentence(sent, bi, k == 0, others, hedge, topic, counts, test))
 
 
 def _test_id(header: str) -> str | None:

@@ -354,8 +354,7 @@ def assign_kinds(doc: Document, devices: list[Device], placed: dict[str, str]) -
     sentences = _Sentences(doc)
     for d in devices:
         contexts = [sentences.around(m.start, m.end) for m in d.mentions]
-        words = [w for name in (d.name, *d.aliases) for w in tokens(name)]
-        d.kind = kind_of(words, contexts, placed.get(d.id) in STRONG)
+        d.kind = kind_of(tokens(d.name), contexts, placed.get(d.id) in STRONG)
 
 
 class _Sentences:

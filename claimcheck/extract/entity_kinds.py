@@ -95,12 +95,14 @@ def kind_of(
     contexts: list[tuple[str, int, int]],
     strong: bool,
 ) -> str:
-    """The kind of an entity: ``name_words`` are the words of its names, ``contexts`` the
+    """The kind of an entity: ``name_words`` are the words of its name, ``contexts`` the
     sentences naming it as (sentence text, mention start, mention end) relative to the
     sentence, ``strong`` whether the report puts it on a compared axis (a table axis, a
-    "vs" title or a list of tested systems)."""
-    words = {w.lower() for w in name_words}
-    if words & TOOL_NAMES:
+    "vs" title or a list of tested systems). A name is a tool's when it starts with a tool's
+    name ("wrk2", "k6 v0.49") or is made of tool names ("Spirent Avalanche"): a product
+    whose model merely shares a tool's name ("Kestrel K6") is not one."""
+    words = [w.lower() for w in name_words]
+    if words and (words[0] in TOOL_NAMES or all(w in TOOL_NAMES for w in words)):
         return TOOL
     if any(_LAB_SUFFIX.search(w) for w in name_words[-1:]):
         return LAB

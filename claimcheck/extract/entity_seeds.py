@@ -168,6 +168,8 @@ def _seeds(doc: Document) -> list[Seed]:
                 out.extend(_table_seeds(block))
         elif block.kind == "heading" or _is_title(doc, block):
             found = _vs_seeds(block.text, block.start, "title")
+            if not found and block is _title_block(doc):
+                found = _title_subject(doc, block)
             out.extend(found or sections.get(block.start, []))
         if block.kind == "list_item" and previous is not None and _leads_in(previous):
             s = _seed(block.text, block.start, "list")
@@ -224,6 +226,37 @@ def _is_result_subject(text: str, end: int) -> bool:
         if fold(w) in RESULT_VERBS:
             return any(x.isdigit() for x in words[i + 1 :])
     return False
+
+
+# What follows a report's subject in its title: "Zephyr as a web server", "Zephyr: tuning
+# for 40 cores", "Zephyr performance results", "Zephyr benchmarks".
+_TITLE_SUBJECT = lazyre.compile(
+    r"[#\s*_]*+(?P<name>[A-Z][\w.+-]*+(?:[ \t]+[A-Z0-9][\w.+-]*+){0,2}?)"
+    r"(?=[ \t]*+(?::|[—–]|-[ \t])|[ \t]++(?:as|on|under|in|vs\.?|versus|performance|"
+    r"benchmarks?|results|throughput|latency|scalability|sizing|tuning)\b)"
+)
+
+
+def _title_block(doc: Document) -> Block | None:
+    """The report's title: its first heading of the top level, or its title paragraph."""
+    for block in doc.blocks[:3]:
+        if block.kind == "heading" and block.level <= 1 or _is_title(doc, block):
+            return block
+    return None
+
+
+def _title_subject(doc: Document, block: Block) -> list[Seed]:
+    """The name a title is about ("# Zephyr as a web server"), when the report names it again
+    outside its headings: the subject of a report that benchmarks one system."""
+    m = _TITLE_SUBJECT.match(block.text)
+    if m is None or all(is_generic(w) for w in tokens(m.group("name"))):
+        return []
+    name = m.group("name")
+    again = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    if not any(again.search(b.text) for b in doc.blocks if b is not block and b.kind != "heading"):
+        return []
+    s = _seed(name, block.start + m.start("name"), "title")
+    return [s] if s is not None else []
 
 
 def _is_title(doc: Document, block: Block) -> bool:

@@ -747,6 +747,11 @@ _SIZE_SCALE = {"b": 1, "byte": 1, "k": 1000, "kb": 1000, "kib": 1024, "kilobyte"
                "mb": 1e6, "mib": 1048576, "megabyte": 1e6, "gb": 1e9}  # fmt: skip
 
 
+def norm_value(name: str, value: str) -> str:
+    """One spelling per condition value (a label's "1 KB" -> "1000"; see ``_norm_value``)."""
+    return _norm_value(name, value)
+
+
 def _norm_value(name: str, value: str) -> str:
     """One spelling per condition value: "1,000" and "1000" are one; "1 KB" and "1KB" too."""
     v = fold(value.strip()).replace(",", "").replace(" ", "")

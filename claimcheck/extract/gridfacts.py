@@ -9,6 +9,7 @@ keeps its label as ``entity``).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from claimcheck import lazyre
@@ -29,6 +30,20 @@ from claimcheck.models import (
 from claimcheck.textkeys import lower
 
 MAX_CAPTION = 400  # a lead-in longer than this is prose, not a caption: its last sentence is
+# A lead-in that calls the table what the test was set to ("Benchmark settings:", "Test
+# parameters", "Load profile:") or what the product is specified for ("Fixed specifications
+# for a network load balancer", "Flavor quotas"): its figures are settings or specs.
+CAPTION_ROLES = (
+    (
+        "setting",
+        lazyre.compile(
+            r"\b(?:settings|parameters|configuration|config|load[ ]profile"
+            r"|test[ ]profile)\b[^.;!?]{0,30}+:?[ ]*+$",
+            re.IGNORECASE,
+        ),
+    ),
+    ("spec", lazyre.compile(r"\b(?:specifications?|specs|quotas?|limits)\b", re.IGNORECASE)),
+)
 
 
 def context(doc: Document, index: int, previous_text: str = "") -> G.Context:
@@ -70,10 +85,13 @@ def grid_facts(
     if grid is None:
         return None, []
     only = devices[0] if len(devices) == 1 else None
+    role = _caption_role(doc, index)
     out: list[Measurement] = []
     for gc in grid.cells:
         if gc.computed or gc.metric is None:
             continue
+        if role and gc.role == "result":
+            gc.role = role  # "Test settings:" above a row of rate, connections and duration
         device = _device(mentions, gc, block, only)
         line = doc.position(gc.cell.start)[0]
         cell_test = gc.test
@@ -104,6 +122,22 @@ def _device(
 
 
 KEPT_IN_RESULTS = frozenset({"errors"})  # a result cell may count errors
+
+
+def _caption_role(doc: Document, index: int) -> str | None:
+    """The role a short caption line right above the table gives its figures: "setting"
+    ("Test settings:"), "spec" ("Fixed specifications of the small flavor") or None. The
+    caption may stand a line above a header row read as a paragraph of its own."""
+    for k in (index - 1, index - 2):
+        if k < 0 or doc.blocks[k].table is not None or doc.blocks[k].kind == "heading":
+            return None
+        lead = doc.blocks[k].text.rstrip().rsplit("\n", 1)[-1]
+        if len(lead) > 100:
+            return None
+        role = next((role for role, rx in CAPTION_ROLES if rx.search(lead)), None)
+        if role is not None:
+            return role
+    return None
 
 
 def not_results(conditions: list[Condition], typed: list[Measurement]) -> list[Condition]:

@@ -6,11 +6,12 @@ message that names the likely cause of a mismatch.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from claimcheck import arithmetic as ar
 from claimcheck.models import Quantity
-from claimcheck.units import dimensionality, is_power
+from claimcheck.units import convert, dimensionality, is_power
 
 LOWER_IS_BETTER_WORDS = {"latency", "delay", "response", "cpu", "utilization", "utilisation",
                          "power", "watts", "cost", "price", "time", "memory", "errors",
@@ -27,6 +28,50 @@ class Judgement:
     severity: str | None = None
     diagnosis: str | None = None
     message: str | None = None
+
+
+def spread(q: Quantity) -> float:
+    """Half the rounding step of an operand written as an approximation: "88K" (±500),
+    "1.2 million" (±50,000), "~88,000" (±500: the zeros of an approximate figure are no
+    digits); 0 for a figure written out ("129,814")."""
+    if q.scale != 1 and not q.is_word:
+        return ar.step(q.decimals, q.scale) / 2
+    if (q.qualifier or "") not in ar.ABOUT:
+        return 0.0
+    if q.decimals:
+        return ar.step(q.decimals) / 2
+    v, zeros = round(abs(q.value)), 0
+    while v and v % 10 == 0:
+        v, zeros = v // 10, zeros + 1
+    return 10.0**zeros / 2
+
+
+def corners(f, a: Quantity, b: Quantity) -> tuple[float, float] | None:  # noqa: ANN001
+    """[min, max] of ``f(x, y)`` over the values ``a`` and ``b`` may stand for (``f`` is
+    monotone in each: a ratio, a difference); None when both are exact or one may be 0."""
+    ha, hb = spread(a), spread(b)
+    if not ha and not hb:
+        return None
+    xs, ys = (a.value - ha, a.value + ha), (b.value - hb, b.value + hb)
+    if any(x <= 0 for x in xs) or any(y <= 0 for y in ys):
+        return None
+    values = [f(x, y) for x in xs for y in ys]
+    return min(values), max(values)
+
+
+def aligned(a: Quantity, b: Quantity) -> Quantity:
+    """``b`` in ``a``'s unit when the two measure the same kind of thing in different
+    units ("212ms" against "5 seconds"); its rounding step scales with it."""
+    if not a.unit or not b.unit or a.unit == b.unit or a.is_percent or b.is_percent:
+        return b
+    try:
+        factor = convert(1.0, b.unit, a.unit)
+    except Exception:  # noqa: BLE001 - not convertible: the figures stay as written
+        return b
+    if factor == 1.0:
+        return b
+    return b.model_copy(update={"value": b.value * factor, "scale": b.scale * factor,
+                                "unit": a.unit})  # fmt: skip
 
 
 def fmt(q: Quantity) -> str:
@@ -73,6 +118,8 @@ def judge_delta(
     for r in accepted:
         if ar.verify(stated.value, r.value, dec, stated.qualifier, stated.scale).consistent:
             return Judgement("consistent", _pct(r.value, shown), r.value)
+        if _within_spread(stated, subject, reference, direction, both_pct, r.name):
+            return Judgement("consistent", _pct(r.value, shown), r.value)
     # the writer may have put the operands the other way round
     swapped = ar.percent_delta_readings(b, a, direction, both_pct)[0].value
     if primary.value < 0 and ar.verify(stated.value, swapped, dec, stated.qualifier).consistent:
@@ -108,6 +155,22 @@ def judge_delta(
     return Judgement("inconsistent", rec, primary.value, "error", "mismatch", head)
 
 
+def _within_spread(
+    stated: Quantity, a: Quantity, b: Quantity, direction: str, both_pct: bool, name: str
+) -> bool:
+    """Does the reading ``name`` fit the stated value for some values the approximate
+    operands stand for ("88K -> 130K" is 1.463x to 1.491x)?"""
+
+    def reading(x: float, y: float) -> float:
+        found = ar.percent_delta_readings(x, y, direction, both_pct)
+        return next((r.value for r in found if r.name == name), math.nan)
+
+    span = corners(reading, a, b)
+    return span is not None and ar.overlaps(
+        stated.value, *span, stated.decimals, stated.qualifier, stated.scale
+    )
+
+
 def judge_ratio(
     stated: Quantity,
     subject: Quantity,
@@ -131,6 +194,10 @@ def judge_ratio(
     for value in (r, r - 1) if direction in ("higher", "lower") else (r,):
         if ar.verify(stated.value, value, dec, stated.qualifier, stated.scale).consistent:
             return Judgement("consistent", f"{r:.{shown}f}x", r)
+    inverted = r != a / b
+    span = corners(lambda x, y: y / x if inverted else x / y, subject, reference)
+    if span is not None and ar.overlaps(stated.value, *span, dec, stated.qualifier, stated.scale):
+        return Judgement("consistent", f"{r:.{shown}f}x", r)
     verdict = ar.verify(stated.value, r, dec, stated.qualifier, stated.scale)
     rec = f"{r:.{shown}f}x"
     msg = f'stated "{phrase}"; {ops} is a ratio of {rec}'
@@ -146,8 +213,9 @@ def _judge_fraction(stated: Quantity, a: Quantity, b: Quantity, phrase: str) -> 
     small, large = (a, b) if abs(a.value) <= abs(b.value) else (b, a)
     r = small.value / large.value
     rec = f"{r:.3f}"
-    if ar.verify(stated.value, r, 3, "about").consistent:
-        return Judgement("consistent", rec, r)
+    bound = stated.qualifier if stated.qualifier in ar.BELOW | ar.AT_LEAST | ar.AT_MOST else None
+    if ar.verify(stated.value, r, 3, bound or "about").consistent:
+        return Judgement("consistent", rec, r)  # "less than half" is a bound, not about 0.5
     return Judgement("inconsistent", rec, r, "error", "mismatch",
                      f'stated "{phrase}"; {fmt(small)} is {r:.3f} of {fmt(large)}')  # fmt: skip
 

@@ -107,7 +107,9 @@ def cell_annotation(text: str) -> tuple[str, str | None]:
         for wrapped in (f"({word})", f"[{word}]", word):
             if low.endswith(wrapped) and len(low) > len(wrapped):
                 rest = body[: len(body) - len(wrapped)].rstrip(" ,*")
-                if rest and rest[-1].isalnum() and (wrapped[0] in "([" or body[len(rest)] == " "):
+                # "38,500 (est.)", "-37% (est)", "1.5× (est)": a figure, then its note
+                figure_end = rest and (rest[-1].isalnum() or rest[-1] in "%×")
+                if figure_end and (wrapped[0] in "([" or body[len(rest)] == " "):
                     return rest, qualifier
     for word, qualifier in before:
         if low.startswith(word) and len(low) > len(word):

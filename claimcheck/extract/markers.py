@@ -1,7 +1,7 @@
 """Stated multiples the number scanner does not read as multiples.
 
 "a factor of 6" (the 6 is a multiple), "an order of magnitude" / "two orders of magnitude"
-(10x and 100x, stated to the nearest power of ten), fractions "1/8th", "one eighth",
+(10x and 100x, stated to the nearest power of ten), fractions "1/8th", "one eighth" (not an address "10.0.0.1/24" or a date "1/12/2024"),
 "a third", "a quarter" (a share written as a fraction). Each becomes a multiplier
 quantity the claim extractor reads like "6x".
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from claimcheck import lazyre
+from claimcheck.extract.quantities import _qualifier
 from claimcheck.models import Quantity
 from claimcheck.textkeys import fold, folded
 
@@ -19,7 +20,7 @@ _MAGNITUDE_RE = lazyre.compile(
     r"\b(?:an|one|two|three)\s++orders?\s++of\s++magnitude\b", re.IGNORECASE
 )
 _FRACTION_RE = lazyre.compile(
-    r"\b(?:1/(\d{1,2})(?:th|rd|nd)?|one[ -](third|quarter|fifth|sixth|eighth|tenth)|"
+    r"(?<![\d./])\b(?:1/(\d{1,2})(?:th|rd|nd)?(?![\d./])|one[ -](third|quarter|fifth|sixth|eighth|tenth)|"
     r"a[ -](third|quarter|fifth|sixth|eighth|tenth))\b(?!\s*(?:of\s+(?:a|an)\s+)?(?:second|ms|s)\b)",
     re.IGNORECASE,
 )
@@ -43,14 +44,17 @@ def with_markers(text: str, start: int, quantities: list[Quantity]) -> list[Quan
                                           "start": start + m.start()})  # fmt: skip
     for m in _MAGNITUDE_RE.finditer(text):
         power = POWERS[fold(m.group(0).split()[0])]
+        qualifier, _ = _qualifier(text, m.start())  # "over an order of magnitude"
         out.append(Quantity(text=m.group(0), start=start + m.start(), end=start + m.end(),
-                            value=10.0**power, decimals=-power, multiplier=True, is_word=True))  # fmt: skip
+                            value=10.0**power, decimals=-power, multiplier=True, is_word=True,
+                            qualifier=qualifier))  # fmt: skip
     for m in _FRACTION_RE.finditer(text):
         den = int(m.group(1)) if m.group(1) else DENOMINATORS[fold(m.group(2) or m.group(3))]
         if den < 2:
             continue
         a, b = start + m.start(), start + m.end()
         out = [q for q in out if q.end <= a or q.start >= b]
+        qualifier, _ = _qualifier(text, m.start())  # "less than a third"
         out.append(Quantity(text=m.group(0), start=a, end=b, value=1 / den, decimals=0,
-                            multiplier=True, is_word=True))  # fmt: skip
+                            multiplier=True, is_word=True, qualifier=qualifier))  # fmt: skip
     return sorted(out, key=lambda q: q.start)

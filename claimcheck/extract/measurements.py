@@ -19,7 +19,7 @@ from claimcheck import lazyre
 from claimcheck.extract.benchtests import parse_test_name
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.entity_seeds import RESULT_VERBS
-from claimcheck.extract.roles import prose_role
+from claimcheck.extract.roles import offered_load, prose_role
 from claimcheck.extract.sentences import split
 from claimcheck.extract.tablefacts import cell_number, row_label
 from claimcheck.models import Block, Document, Measurement, Quantity
@@ -42,6 +42,13 @@ CPU_WORDS = lazyre.compile(r"\bCPU\b|utili[sz]ation", re.I)
 LATENCY_WORDS = lazyre.compile(r"latency|response time|delay|\bP\d{2}\b|percentile", re.I)
 TLS_WORDS = lazyre.compile(r"\b(?:SSL|TLS|HTTPS|handshakes?)\b", re.I)
 CONCURRENT_WORDS = lazyre.compile(r"concurrent|simultaneous|open connections", re.I)
+# the concurrency word where it qualifies the connections counted: "2M concurrent connections",
+# "concurrent connections: 2M", "open connections of 10,000" (not "... for 400 concurrent requests")
+CONCURRENT_NEAR = lazyre.compile(
+    r"(?:concurrent|simultaneous|open|active|established|parallel)[ \t-]*(?:TCP[ \t]+|HTTP[ \t]+)?"
+    r"(?:connections|sessions|conns)\b",
+    re.I,
+)
 LAYER_METRIC = lazyre.compile(
     r"\b(L4|L7|Layer[ -]?[47]|SSL)\s+(throughput|requests per second|RPS|CPS|connections per second)",
     re.I,
@@ -65,8 +72,11 @@ def _says(pattern: re.Pattern[str], context: str) -> bool:
     return pattern.search(context) is not None
 
 
-def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
-    """The metric family of a quantity in its sentence, or None when it is not a result."""
+def family_of(
+    q: Quantity, context: str, test_metric: str | None, at: int | None = None
+) -> str | None:
+    """The metric family of a quantity in its sentence (``at``: where the quantity starts in
+    ``context``, when known), or None when it is not a result."""
     unit = q.unit
     if not unit or q.unit_text in ("GbE", "GigE"):
         return None  # a link's speed ("10GbE switch") is equipment, not a result
@@ -94,6 +104,8 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
     if dims == "[session] / [time]" and (test_metric == "ssl_tps" or _says(TLS_WORDS, context)):
         return "ssl_tps"  # "52,000 new SSL sessions per second"
     if dims == "[connection]" and _says(CONCURRENT_WORDS, context):
+        if at is not None and not CONCURRENT_NEAR.search(context, max(0, at - 30), at + 40):
+            return None  # "400 connections for 400 concurrent requests": not a count of open ones
         return "concurrent_connections"
     if dims == "[time]" and _says(LATENCY_WORDS, context):
         return "latency"
@@ -103,8 +115,10 @@ def family_of(q: Quantity, context: str, test_metric: str | None) -> str | None:
 def prose_measurements(
     doc: Document, block: Block, quantities: list[Quantity], mentions: MentionIndex,
     test: str | None, test_metric: str | None, skip: list[tuple[int, int]],
+    lead: Block | None = None,
 ) -> list[Measurement]:  # fmt: skip
-    """Results stated in a prose block."""
+    """Results stated in a prose block (``lead``: for a list item, the block that introduces
+    its list)."""
     out = []
     starts = [q.start for q in quantities]
     skip_sorted = sorted(skip)
@@ -126,16 +140,69 @@ def prose_measurements(
             if SPEC_AFTER.match(doc.text, q.end, min(sentence.end, q.end + 40)):
                 continue  # "a 10 Gbps evaluation licence", "two 25 Gbps ports": a spec
             device = _named_device(doc.text, named, named_at, q, sentence.end)
-            unit, family = q.unit, family_of(q, sentence.text, test_metric)
+            unit, family = (
+                q.unit,
+                family_of(q, sentence.text, test_metric, q.start - sentence.start),
+            )
             if not q.unit and len(out) > first:
                 unit, family = _elided_unit(doc.text, q, out[-1], device, named, named_at)
             if family is None:
                 continue
             m = _measurement(doc, q.value, unit, family, device, test, block, q.start, q.end,
                              q.text, q.decimals, q.qualifier, "text")  # fmt: skip
-            m.role = prose_role(doc.text, sentence.start, q.start, family, block.text, block.start)
+            m.role = prose_role(doc.text, sentence.start, q.start, family, block.text,
+                                block.start, q.end)  # fmt: skip
+            if m.role == "setting" and offered_load(
+                doc.text, sentence.start, q.start, family, q.end
+            ):
+                m.conditions["load_setting"] = f"{m.value:g}"  # the figure states a load
             out.append(m)
+        _bounds_as_criteria(out[first:], sentence.text)
+    if out and block.kind == "list_item" and _lead_in_sets(block, lead):
+        for m in out:
+            if m.role == "result":
+                m.role = "setting"  # "... the production load, which is:" over its items
     return out
+
+
+# A lead-in that introduces its list as what the test was to meet or was set to: "the
+# production load, which is", "Requirements:", "Targets for the new site:", "Test parameters".
+LEAD_IN_SETTING = lazyre.compile(
+    r"\b(?:loads?|targets?|goals?|requirements?|limits?|quotas?|budgets?|settings|parameters"
+    r"|configuration)\b[^.!?\n]{0,30}$",
+    re.IGNORECASE,
+)
+
+
+def _lead_in_sets(block: Block, lead: Block | None) -> bool:
+    """Does the paragraph right above this list (``lead``, past the list's other items)
+    introduce the list's figures as settings or targets?"""
+    if lead is None or lead.kind != "paragraph" or lead.section != block.section:
+        return False
+    return LEAD_IN_SETTING.search(lead.text.rstrip().rstrip(":").rstrip()[-160:]) is not None
+
+
+# "the highest rate with a mean response time below 100 ms": a latency bound that qualifies
+# a rate of its sentence is the criterion that rate met, not a measured latency
+BOUNDS = frozenset({"less than", "fewer than", "under", "below", "at most", "no more than",
+                    "never higher than", "more than", "over", "above", "greater than",
+                    "at least", "in excess of"})  # fmt: skip
+RATE_WORDS = lazyre.compile(
+    r"\b(?:[RCT]PS|req(?:uest)?s?/s(?:ec)?|(?:requests|transactions|connections)[ \t]+per"
+    r"[ \t]+second|throughput)\b",
+    re.IGNORECASE,
+)
+
+
+def _bounds_as_criteria(sentence: list[Measurement], text: str) -> None:
+    """Bound latencies beside a rate (a figure of another family, or a rate named in words:
+    "the maximum TPS with a mean response time under 100 ms") become settings (criteria)."""
+    bound = [m for m in sentence if m.metric == "latency" and (m.qualifier or "").lower() in BOUNDS]
+    if not bound:
+        return
+    if len({m.metric for m in sentence}) > 1 or RATE_WORDS.search(text):
+        for m in bound:
+            m.role = "setting"
 
 
 # a figure that names what a licence, a port or a link is rated for, not what was measured

@@ -18,6 +18,11 @@ from bisect import bisect_left
 from dataclasses import replace
 from itertools import combinations
 
+from claimcheck.extract.claim_summary import (
+    bound_of_multiples,
+    summary_operands,
+    summary_range,
+)
 from claimcheck.extract.claimfacts import (
     MAX_OWNED,
     MAX_SCAN,
@@ -26,6 +31,7 @@ from claimcheck.extract.claimfacts import (
     OperandContext,
     number,
     owned_figures,
+    words_between,
 )
 from claimcheck.extract.claimhints import GROUPS, Hints, hints_of
 from claimcheck.extract.claims import SIZE_WORDS, Pending, compatible, is_year, judge_pair
@@ -38,6 +44,7 @@ from claimcheck.units import dimensionality, is_information, same_dimension
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
 MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
 PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
+SECTION_BLOCKS = 12  # blocks of its section, each way, whose figures a claim may compare
 KINDS = ("percent-delta", "ratio", "share")
 
 
@@ -47,17 +54,59 @@ def resolve_open(doc: Document, pending: list[Pending], ex: Extraction) -> None:
     if not pending:
         return
     facts = OperandContext(doc, ex)
+    stated_values = {id(p.stated) for p in pending}  # a claim's stated value is no operand
     stated: dict[int, list[Pending]] = {}
     for p in pending:
         stated.setdefault(p.sentence.start, []).append(p)
+    for siblings in stated.values():
+        _clauses(siblings)
     for p in todo:
         siblings = stated.get(p.sentence.start, [])
         if len(siblings) <= MAX_CLAIMS:  # a sentence denser than this is a table in prose
-            _resolve(facts, p, siblings)
+            _resolve(facts, p, siblings, stated_values)
+    for p in pending:
+        if _open_range(p):  # a range over figures stated in prose
+            owned = _sentence_candidates(facts, p, stated.get(p.sentence.start, []))
+            summary_range(facts, p, hints_of(facts, p, stated.get(p.sentence.start, []), owned))
     for p in pending:
         siblings = stated.get(p.sentence.start, [])
         if p.claim.kind in KINDS and len(siblings) <= MAX_CLAIMS and p.claim.subject is None:
             _describe(facts, p, siblings)
+
+
+def _clauses(siblings: list[Pending]) -> None:
+    """Give each claim of a sentence its clause: "X has 128GB, double the B2250 (64GB) but
+    half the B4450 (256GB)" - each multiple's reference follows it, the subject before the
+    first is shared."""
+    ordered = sorted(siblings, key=lambda x: x.stated.start)
+    first = ordered[0].stated.start
+    for k, x in enumerate(ordered):
+        previous = ordered[k - 1].stated.end if k else x.sentence.start
+        nxt = ordered[k + 1].stated.start if k + 1 < len(ordered) else x.sentence.end
+        x.clause = (first, previous, nxt)
+
+
+def _clause_rank(p: Pending, c: Candidate) -> int:
+    """0 for a figure of the claim's own clause (after its stated value, or the subject
+    before the sentence's first), 1 between the stated value before and this one (maybe the
+    reference of that one), 2 elsewhere."""
+    if p.clause is None:
+        return 0
+    first, previous, nxt = p.clause
+    at = c.q.start
+    if p.stated.end <= at < nxt or at < first and at >= p.sentence.start:
+        return 0
+    return 1 if previous <= at < p.stated.start else 2
+
+
+def _open_range(p: Pending) -> bool:
+    c = p.claim
+    return (
+        c.kind in ("percent-delta", "ratio")
+        and c.status == "unverifiable"
+        and not c.operands
+        and p.stated.is_range
+    )
 
 
 def _open(p: Pending) -> bool:
@@ -67,7 +116,9 @@ def _open(p: Pending) -> bool:
     )
 
 
-def _resolve(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None:
+def _resolve(
+    facts: OperandContext, p: Pending, siblings: list[Pending], stated_values: set[int]
+) -> None:
     markers = {id(s.stated) for s in siblings}
     owned = _sentence_candidates(facts, p, siblings)
     hints = hints_of(facts, p, siblings, owned)
@@ -93,6 +144,7 @@ def _resolve(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None
             facts.owned[key] = owned_figures(facts, *key, found, "previous_sentence")
         earlier.extend(facts.owned[key])
     earlier.extend(_previous_blocks(facts, p, markers))
+    earlier = [c for c in earlier if _kind_fits(c, hints, sizes, speed)]  # not "64-bit"
     by_name = [c for c in earlier if c.owners & {hints.subject, hints.reference}]
     if by_name and p.claim.kind == "share" and hints.reference is None and not owned:
         by_name = earlier[:MAX_CANDIDATES]  # "keeps 75% of that rate": the whole is unnamed
@@ -103,8 +155,120 @@ def _resolve(facts: OperandContext, p: Pending, siblings: list[Pending]) -> None
         last = [c for c in earlier if sent.start <= c.q.start < sent.end]
         if _try(facts, p, hints, last, strict=False, whole_sentence=True):
             return
-    if not _from_tables(facts, p, hints, owned):
-        _from_runs(facts, p, hints)
+    if bound_of_multiples(facts, p):
+        return
+    if not owned and _from_section(facts, p, hints, stated_values, sizes, speed):
+        return
+    if _from_tables(facts, p, hints, owned) or _from_runs(facts, p, hints):
+        return
+    # the figures its words name by meaning (an addition, CPU time, memory) before any
+    # figure of its names: "1/3rd the additional latency" is no ratio of two totals
+    if summary_operands(facts, p, hints, _judge) is None:
+        _from_entities(facts, p, hints, sizes, speed)
+
+
+def _from_entities(
+    facts: OperandContext, p: Pending, hints: Hints, sizes: bool, speed: bool
+) -> bool:
+    """The report's figures of the two entities the claim names, wherever they stand (a
+    results section above a summary, a table, a code fence): when each owns exactly one
+    figure of the kind the claim compares, that pair is its operands; otherwise only a
+    pair that fits decides."""
+    if not (hints.subject and hints.reference) or hints.subject == hints.reference:
+        return False
+    mine = [c for c in facts.figures_of(hints.subject) if _kind_fits(c, hints, sizes, speed)]
+    theirs = [c for c in facts.figures_of(hints.reference) if _kind_fits(c, hints, sizes, speed)]
+    if not mine or not theirs or len(mine) + len(theirs) > 2 * MAX_CANDIDATES:
+        return False
+    return _try(facts, p, hints, mine + theirs, strict=False)
+
+
+def _from_section(
+    facts: OperandContext, p: Pending, hints: Hints, markers: set[int], sizes: bool, speed: bool
+) -> bool:
+    """The figures of the claim's section, before and after it: the list items above a
+    "Gain: 8.8x" line, the list below a heading that states "10x". When the section holds
+    exactly one pair the claim can compare and a name the claim states owns one of its
+    figures, that pair is its operands; otherwise only a pair that fits decides."""
+    cands = [c for c in _section_blocks(facts, p, markers) if _kind_fits(c, hints, sizes, speed)]
+    if len(cands) < 2 or len(cands) > 2 * MAX_CANDIDATES:
+        return False
+    pairs = [(a, b) for a, b in combinations(cands, 2) if _fits(a, b)]
+    names = {hints.subject, hints.reference} - {None}
+    if len(pairs) == 1 and not any(c.owners & names for c in pairs[0]):
+        # "Per-core workers = 10x gain" above "Per-core workers: 129,531 rps": the name that
+        # owns a figure of the pair is written in the claim, lower-cased or not
+        said = {w for w, _ in words_between(facts.doc.text, p.sentence.start, p.sentence.end, 60)}
+        written = [c for c in pairs[0] if len(c.owners) == 1 and c.owners <= said]
+        if len(written) == 1:
+            owner = next(iter(written[0].owners))
+            other = pairs[0][1] if written[0] is pairs[0][0] else pairs[0][0]
+            hints = replace(hints, subject=owner, reference=next(iter(other.owners), None)
+                            if len(other.owners) == 1 else None)  # fmt: skip
+            names = {hints.subject, hints.reference} - {None}
+    pinned = len(pairs) == 1 and any(c.owners & names for c in pairs[0])
+    if pinned:  # a figure of another kind beside the pair may be what the claim compares
+        pair = pairs[0]
+        pinned = all(c in pair or c.q.is_percent and not pair[0].q.is_percent for c in cands)
+    return _try(facts, p, hints, cands, strict=pinned, whole_sentence=True, named=False)
+
+
+def _section_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> list[Candidate]:
+    """Figures of the prose blocks of the claim's section (its own block aside), the
+    nearest blocks first, at most SECTION_BLOCKS each way."""
+    doc = facts.doc
+    bi = facts.block_of(p.sentence.start)
+    section = doc.blocks[bi].section
+    out: list[Candidate] = []
+    for step in (-1, 1):
+        j = bi + step
+        while 0 <= j < len(doc.blocks) and abs(j - bi) <= SECTION_BLOCKS:
+            b = doc.blocks[j]
+            if b.section != section:
+                break
+            if b.table is None and b.kind in ("paragraph", "list_item", "heading"):
+                out.extend(_block_figures(facts, j, markers))
+            elif b.kind == "code":  # "Kafka Producer: Sent 100000 messages in 3015ms"
+                out.extend(_code_figures(facts, j))
+            j += step
+    return out
+
+
+def _code_figures(facts: OperandContext, j: int) -> list[Candidate]:
+    """The figures with units of a code block's "Label: figures" lines, each owned by its
+    label (the label's words, lower-cased); a block longer than a summary is a log."""
+    b = facts.doc.blocks[j]
+    key = (b.start, b.end)
+    if key in facts.owned:
+        return facts.owned[key]
+    out: list[Candidate] = []
+    text = facts.doc.text
+    lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
+    qs = [q for q in facts.quantities[lo:hi] if q.unit and not q.is_percent and not q.multiplier]
+    if len(qs) <= MAX_OWNED:
+        for q in qs:
+            line = text.rfind("\n", b.start, q.start) + 1 or b.start
+            head, sep, _ = text[line : q.start].partition(":")
+            words = WORD_RE.findall(head)
+            if sep and words and len(words) <= 4:
+                label = " ".join(words)
+                parts = {w.lower() for w in words}  # a name read without an entity: its words
+                owners = {label.lower(), facts.entity_of(label), *parts} - {None}
+                owners = frozenset(owners)
+                out.append(Candidate(q, "paragraph", owners))
+    facts.owned[key] = out
+    return out
+
+
+def _block_figures(facts: OperandContext, j: int, markers: set[int]) -> list[Candidate]:
+    """The candidates of block ``j``, each owned by the name beside it (read once)."""
+    b = facts.doc.blocks[j]
+    key = (b.start, b.end)
+    if key not in facts.owned:
+        lo, hi = bisect_left(facts.q_starts, b.start), bisect_left(facts.q_starts, b.end)
+        qs = [q for q in facts.quantities[lo:hi] if _operand_like(facts, q, markers)]
+        facts.owned[key] = owned_figures(facts, *key, qs[-MAX_OWNED:], "paragraph")
+    return [c for c in facts.owned[key] if id(c.q) not in markers]
 
 
 def _pinned(facts: OperandContext, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
@@ -135,7 +299,9 @@ def _sentence_candidates(
     key = (p.sentence.start, p.sentence.end)
     if key not in facts.owned:
         markers = {id(s.stated) for s in siblings}
-        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers)][:MAX_OWNED]
+        sizes = any(w in SIZE_WORDS for w in p.words)
+        own = [q for q in _ends(p.quantities) if _operand_like(facts, q, markers, sizes)]
+        own = own[:MAX_OWNED]
         facts.owned[key] = owned_figures(facts, *key, own, "sentence")
     return facts.owned[key]
 
@@ -161,14 +327,19 @@ def _ends(qs: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _operand_like(facts: OperandContext, q: Quantity, markers: set[int]) -> bool:
-    """Could the figure be a cited operand (not a stated value, a count word or a condition)?"""
+def _operand_like(
+    facts: OperandContext, q: Quantity, markers: set[int], sizes: bool = False
+) -> bool:
+    """Could the figure be a cited operand (not a stated value, a count word or a condition)?
+    In a sentence about sizes, a memory or disk spec is one ("128GB of memory, double ...")."""
     if id(q) in markers or q.multiplier or q.is_range:
         return False
     if q.is_word and not q.unit:
         return False
     if not q.unit and facts.is_label(q):
         return False
+    if sizes and is_information(q.unit) and facts.is_hardware(q):
+        return True
     return not facts.is_condition(q)
 
 
@@ -193,13 +364,18 @@ def _previous_blocks(facts: OperandContext, p: Pending, markers: set[int]) -> li
     return out
 
 
-def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
+def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> bool:
     """The load-tool runs of the two entities the claim names ("the Kinto K2 is 33% faster
-    than the Pollux P1" below a wrk run of each): their request rates, or mean latencies."""
-    if not (hints.subject and hints.reference) or not facts.ex.runs:
-        return
+    than the Pollux P1" below a wrk run of each): their request rates, or mean latencies.
+    A claim that names neither may take two of the report's few runs, if they fit."""
+    if not facts.ex.runs:
+        return False
+    named = bool(hints.subject and hints.reference)
+    indexes = facts.runs_of(hints.subject, hints.reference) if named else facts.measured_runs()
+    if not named and len(indexes) > MAX_CANDIDATES:
+        return False  # unnamed: only a report with a few runs ("±0%" between two wrk runs)
     cands = []
-    for index in facts.runs_of(hints.subject, hints.reference):
+    for index in indexes:
         run, owners = facts.ex.runs[index], facts.run_owners(index)
         for name, metric in RUN_RESULTS.items():
             v = run.results.get(name)
@@ -209,13 +385,16 @@ def _from_runs(facts: OperandContext, p: Pending, hints: Hints) -> None:
                 and GROUPS.get(hints.metric, hints.metric) != GROUPS.get(metric, metric)
             ):
                 continue
-            q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=v.unit)
+            unit = RUN_UNITS.get(v.unit, v.unit)  # a tool's "req/s" is the table's RPS
+            q = Quantity(text=v.text, start=v.start, end=v.end, value=v.value, unit=unit)
             cands.append(Candidate(q, "run", owners, None, metric, metric, run=index))
-    if len(cands) >= 2:
-        _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False)
+    if len(cands) >= 2:  # unnamed, a fit decides and nothing else
+        return _try(facts, p, hints, cands[: 2 * MAX_CANDIDATES], strict=False, named=named)
+    return False
 
 
 RUN_RESULTS = {"rps": "rps", "latency_mean": "latency"}
+RUN_UNITS = {"req/s": "RPS", "s": "second", "ms": "millisecond"}
 
 
 def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Candidate]) -> bool:
@@ -230,7 +409,7 @@ def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Ca
         memo = (pool is in_section, section, hints.metric, hints.statistic,
                 tuple(sorted((k, tuple(sorted(v))) for k, v in hints.conditions.items())))  # fmt: skip
         if memo not in facts.selected:
-            facts.selected[memo] = _select(pool, hints)
+            facts.selected[memo] = _select(facts, pool, hints)
         cands = facts.selected[memo]
         if cands is None:
             continue
@@ -245,7 +424,7 @@ def _from_tables(facts: OperandContext, p: Pending, hints: Hints, owned: list[Ca
     return False
 
 
-def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
+def _select(facts: OperandContext, pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
     """The cells that match every condition the claim names, of its metric."""
     picked = []
     for m in pool:
@@ -266,13 +445,16 @@ def _select(pool: list[Measurement], hints: Hints) -> list[Candidate] | None:
     if len(picked) < 2 or len(picked) > 3 * MAX_CANDIDATES:
         return None
     return [
-        Candidate(_quantity(m), "table_cell", _table_owners(m), m, m.metric, m.metric)
+        Candidate(_quantity(m), "table_cell", _table_owners(facts, m), m, m.metric, m.metric)
         for m in picked
     ]
 
 
-def _table_owners(m: Measurement) -> frozenset[str]:
-    keys = {k for k in (m.device, m.entity and m.entity.lower()) if k}
+def _table_owners(facts: OperandContext, m: Measurement) -> frozenset[str]:
+    """A cell's owners: its device, its entity label, the entity that label names, the
+    words of its section."""
+    keys = {k for k in (m.device, m.entity and m.entity.lower(), facts.entity_of(m.entity)) if k}
+    keys.update(w.lower() for w in WORD_RE.findall(m.entity or ""))  # "Kestrel K6": "k6"
     if m.section:
         keys.update(w.lower() for w in WORD_RE.findall(m.section))
     return frozenset(keys)
@@ -295,29 +477,46 @@ def _try(
     cands: list[Candidate],
     strict: bool,
     whole_sentence: bool = False,
+    named: bool = True,
 ) -> bool:
     """Judge the claim on every plausible assignment of ``cands``; True when decided.
 
     ``strict``: a single assignment that does not fit makes the claim inconsistent (the
     operands are the sentence's own or pinned by the names and conditions it states);
-    otherwise only a fit decides."""
+    otherwise only a fit decides. ``named``: one figure owned by each name the claim
+    states pins the pair (not so in a wide pool, where the names own figures of other
+    comparisons)."""
     pairs, roles = _assignments(p.claim.kind, cands, hints)
     if roles is None and hints.whole is not None:
         return False
     direction = p.claim.direction
     if not pairs:
         return False
+    at = p.stated.start  # the pair of its clause, then the nearest: "1.47x (88K -> 130K)"
+    pairs.sort(key=lambda ab: (_clause_rank(p, ab[0]) + _clause_rank(p, ab[1]),
+                               abs(ab[0].q.start - at) + abs(ab[1].q.start - at)))  # fmt: skip
+    if (
+        len(pairs) == 1
+        and hints.subject in pairs[0][0].owners
+        and (hints.reference in pairs[0][1].owners)
+    ):
+        roles = "both"  # each name owns one figure of the only pair of one kind
     if len(pairs) > MAX_CANDIDATES * MAX_CANDIDATES:
         return False
     for subj, ref in pairs:
+        if not _may_fit(facts, hints, cands, subj, ref):
+            continue
         orders = [(subj, ref)] if roles else [(subj, ref), (ref, subj)]
         for a, b in orders:
             if _judge(facts, p, a, b) == "consistent":
                 return True
     unique = len(pairs) == 1 and (roles or not whole_sentence or len(cands) == 2)
-    a, b = pairs[0]  # two bare numbers may be anything, unless a unit word follows both
-    unique = unique and bool(a.q.unit or b.q.unit or a.word and a.word == b.word)
-    strict = strict or roles == "both"
+    a, b = pairs[0]
+    unique = unique and _counterparts(a, b, roles == "both")
+    # a name the claim states owns none of the candidates while the pair belongs to a third
+    # name: the pair is a stand-in, never grounds for "inconsistent"
+    unique = unique and not _stand_in(hints, cands, (a, b))
+    strict = strict or roles == "both" and named
     if strict and unique and (roles or whole_sentence):
         subj, ref = pairs[0]
         if not roles:
@@ -327,6 +526,64 @@ def _try(
     _reset(p.claim, pairs)
     p.claim.direction = direction
     return False
+
+
+def _may_fit(
+    facts: OperandContext, hints: Hints, cands: list[Candidate], a: Candidate, b: Candidate
+) -> bool:
+    """May the pair make the claim consistent? Not when it stands in for a name the claim
+    states ("half the width of the B2250" against the slots of two other names), nor when
+    a bare number is one of them, owned by no name of the claim, with no unit word shared
+    (a blade count beside a range bound: any two numbers fit "up to 20x")."""
+    entities = replace(hints, subject=_entity(facts, hints.subject),
+                       reference=_entity(facts, hints.reference))  # fmt: skip
+    if _stand_in(entities, cands, (a, b), facts.entity_ids):  # "Gain:", "SSL" are no names
+        return False
+    if a.q.unit and b.q.unit or a.word and a.word == b.word or _changed(facts, a, b):
+        return True  # figures with units, one unit word, or "400 -> 12"
+    if (a.q.unit or b.q.unit) and a.source == b.source == "sentence":
+        return True  # "completes 428 of them per second ... serves 71,561 requests per second"
+    names = {hints.subject, hints.reference} - {None}
+    return bool(names) and all(c.owners & names for c in (a, b))
+
+
+def _entity(facts: OperandContext, name: str | None) -> str | None:
+    """``name`` when it is one of the report's entities (not a capitalised word)."""
+    return name if name in facts.entity_ids else None
+
+
+MAX_BARE_SPREAD = 100.0  # a bare number this many times off a figure is no counterpart
+
+
+def _counterparts(a: Candidate, b: Candidate, named: bool) -> bool:
+    """May a single pair be taken as what the claim compares? Two figures with units, two
+    bare numbers with the same word after them ("60K rps"), or a bare number beside a
+    figure with a unit when the claim's names own one each or the two are of one magnitude
+    (a footnote mark "1" beside "500 ms" is not the other operand)."""
+    if a.q.unit and b.q.unit or a.word and a.word == b.word:
+        return True
+    if not (a.q.unit or b.q.unit):
+        return False
+    if named:
+        return True
+    small, large = sorted((abs(a.q.value), abs(b.q.value)))
+    return small > 0 and large / small <= MAX_BARE_SPREAD
+
+
+def _stand_in(
+    hints: Hints,
+    cands: list[Candidate],
+    pair: tuple[Candidate, Candidate],
+    entities: set[str] | None = None,
+) -> bool:
+    """Does the claim name a subject or a reference that owns none of ``cands``, while a
+    figure of ``pair`` belongs to another name ("128GB, double the B2250's 64GB and half
+    the B4450's 256GB", with the 128GB missing: 256GB stands in for it)?"""
+    names = {hints.subject, hints.reference} - {None}
+    missing = any(not any(n in c.owners for c in cands) for n in names)
+    if entities is not None:  # only an entity counts as the other name ("SSL" does not)
+        return missing and any(c.owners & entities and not c.owners & names for c in pair)
+    return missing and any(c.owners and not c.owners & names for c in pair)
 
 
 def _assignments(
@@ -356,16 +613,28 @@ def _assignments(
 
 def _kind_fits(c: Candidate, hints: Hints, sizes: bool, speed: bool) -> bool:
     """Can the figure be what the claim compares? An object or memory size only where the
-    sentence speaks of sizes; a figure of another kind of metric than the one it names
-    ("throughput is 20% higher" beside two latencies) never; a link or port speed never."""
+    sentence speaks of sizes; a count of connections or users only where it names them
+    ("33x fewer connections"; "@ 50 connections" beside a rate is a load); a figure of
+    another kind of metric than the one it names ("throughput is 20% higher" beside two
+    latencies) never; a link or port speed never."""
     if is_information(c.q.unit) and not sizes:
+        return False
+    counted = dimensionality(c.q.unit) if c.q.unit else ""
+    if counted in COUNTS and COUNTS[counted] != hints.counted:
         return False
     if c.spec or is_year(c.q) or speed and c.q.is_percent:
         return False  # "faster" is never said of two percentages (loads, shares of tests)
+    if hints.metric == "cpu" and c.q.unit:  # CPU time ("212ms of CPU time"), a CPU share
+        return same_dimension(c.q.unit, "second") or c.q.is_percent or c.q.unit == "millicore"
     metric = c.metric or _unit_metric(c.q.unit)
     if hints.metric and metric:
         return GROUPS.get(hints.metric, hints.metric) == GROUPS.get(metric, metric)
     return True
+
+
+# A plain count of things (no rate), by dimension, and the noun a claim names it with.
+COUNTS = {"[connection]": "connection", "[request]": "request", "[user]": "user",
+          "[session]": "session", "[transaction]": "transaction", "[packet]": "packet"}  # fmt: skip
 
 
 def _unit_metric(unit: str) -> str | None:
@@ -374,12 +643,14 @@ def _unit_metric(unit: str) -> str | None:
         return None
     if same_dimension(unit, "second"):
         return "latency"
+    if is_information(unit):
+        return "memory"
     return "rps" if "/ second" in unit or unit in ("RPS", "CPS", "TPS") else None
 
 
 def _fits(a: Candidate, b: Candidate) -> bool:
     if a.metric and b.metric and a.metric != b.metric and not {a.metric, b.metric} <= _WORK:
-        return False
+        return False  # a request rate against a connection rate is still two rates
     if (
         a.m is not None
         and b.m is not None

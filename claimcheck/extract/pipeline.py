@@ -6,6 +6,7 @@ from bisect import bisect_left
 
 from claimcheck import gcpause
 from claimcheck.extract.benchtests import assign_tests
+from claimcheck.extract.claim_code import code_claims
 from claimcheck.extract.claim_passes import relation_claims
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.cuescan import block_windows
@@ -31,11 +32,21 @@ from claimcheck.extract.measurements import (
 from claimcheck.extract.prosestats import prose_stat_groups
 from claimcheck.extract.provenance import extract_provenance
 from claimcheck.extract.resolve import resolve
+from claimcheck.extract.roles import restated_settings
+from claimcheck.extract.runconditions import offered_loads, run_conditions
 from claimcheck.extract.runs import extract_runs
 from claimcheck.extract.scoping import block_conditions
 from claimcheck.extract.sentences import Sentence, shared
 from claimcheck.extract.statedload import stated_loads
-from claimcheck.models import BenchTest, Block, Document, Extraction, Measurement, Quantity
+from claimcheck.models import (
+    BenchTest,
+    Block,
+    Condition,
+    Document,
+    Extraction,
+    Measurement,
+    Quantity,
+)
 
 PROSE = {"paragraph", "list_item", "heading", "footnote"}
 
@@ -72,6 +83,7 @@ def _extract_document(doc: Document) -> Extraction:
     prose = []  # (block, its sentences with their quantities) of each prose block
     notes: list[tuple[int, int, str]] = []  # footnotes under tables that hold for one test
     previous_text = ""
+    lead_in: Block | None = None
     cues = block_windows(doc.text, doc.blocks)  # every cue literal of the document, one scan
     for index, (block, test) in enumerate(zip(doc.blocks, block_tests, strict=True)):
         found = ix.quantities_in(index)
@@ -97,6 +109,12 @@ def _extract_document(doc: Document) -> Extraction:
                 ex.measurements.extend(typed)
                 ex.measurements.extend(table_derived(doc, block, mentions, previous_text))
         previous_text = block.text if block.table is None else previous_text
+        lead = lead_in if block.kind == "list_item" else None
+        if block.kind != "list_item":
+            lead_in = block  # what introduces the list items that follow it
+        if block.kind == "code":  # "Label: figure" lines with a verdict line below them
+            pending.extend(code_claims(doc, block, found))
+            continue
         if block.kind not in PROSE:
             continue
         per_sentence = _by_sentence([s.sentence for s in ix.in_block(index)], found)
@@ -113,7 +131,7 @@ def _extract_document(doc: Document) -> Extraction:
             (p.stated.start, p.stated.end) for p in block_claims
         ]
         measured = prose_measurements(
-            doc, block, found, mentions, test, metric_of.get(test or ""), skip
+            doc, block, found, mentions, test, metric_of.get(test or ""), skip, lead
         )
         attribute_operands(mentions, block_claims, measured)
         ex.measurements.extend(measured)
@@ -122,6 +140,10 @@ def _extract_document(doc: Document) -> Extraction:
     _cell_tests(ex)
     name_prose_entities(doc, ex.measurements)
     ex.runs = extract_runs(doc, mentions)  # before the claims: a run may hold their operands
+    added, kept = run_conditions(doc, ex.runs, ex.conditions, block_tests)
+    added += offered_loads(doc, ex.measurements, block_tests)
+    ex.conditions = _merged(kept, added)
+    restated_settings(ex.measurements, ex.conditions)
     resolve(doc, pending, ex)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
     ex.claims = relation_claims(doc, ex, grids, prose)
@@ -159,6 +181,22 @@ def _scope_notes(conditions: list, notes: list[tuple[int, int, str]]) -> None:
         if k >= 0 and notes[k][0] <= c.start < notes[k][1]:
             test = notes[k][2]
             conditions[i] = c.model_copy(update={"scope": f"test:{test}", "test": test})
+
+
+def _merged(conditions: list[Condition], added: list[Condition]) -> list[Condition]:
+    """``added`` placed among ``conditions`` by source position, each after those that start
+    where it starts (``conditions`` keep their order)."""
+    if not added:
+        return conditions
+    out: list[Condition] = []
+    pending = sorted(added, key=lambda c: c.start)
+    k = 0
+    for c in conditions:
+        while k < len(pending) and pending[k].start < c.start:
+            out.append(pending[k])
+            k += 1
+        out.append(c)
+    return out + pending[k:]
 
 
 def _scope_derived(doc: Document, measurements: list[Measurement]) -> None:

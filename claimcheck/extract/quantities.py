@@ -58,8 +58,35 @@ UNIT_RE = lazyre.compile(
     + "("
     + "|".join(re.escape(u) for u in _UNIT_SPELLINGS)
     + r")(?![A-Za-z0-9])"
-    + r"(?:[ \t]+(?:per|/)[ \t]*(?:second|sec|s|hour|hr|h|watt|Watt|W)\b)?"
+    + r"(?:(?:[ \t]+per[ \t]+|[ \t]*/[ \t]*)(?:second|sec|s|hour|hr|h|watt|Watt|W)\b)?"
 )
+# Words that may stand between a number and the things it counts per second: "869,183 new
+# connections per second", "1.2 million Layer 7 requests per second", "20K new flows/sec",
+# "120,000 SSL TPS"
+# (at most three, then one of COUNTED_NOUNS and a rate: "400 concurrent connections" is a
+# load, which the condition extractors read).
+COUNT_MODIFIERS = [
+    "new", "concurrent", "simultaneous", "active", "open", "total", "additional", "extra",
+    "successful", "completed", "failed", "parallel", "persistent", "keep-alive", "short-lived",
+    "simulated", "virtual", "unique", "full", "secure", "encrypted", "client", "backend",
+    "upstream", "HTTP", "HTTPS", "HTTP/1.1", "HTTP/2", "HTTP/3", "TCP", "UDP", "SSL", "TLS",
+    "SSL/TLS", "L4", "L7", "Layer 4", "Layer 7", "Layer-4", "Layer-7", "layer 4", "layer 7",
+    "API", "GET", "POST", "web", "gRPC", "QUIC", "DNS",
+]  # fmt: skip
+COUNTED_NOUNS = [
+    "requests", "connections", "transactions", "sessions", "handshakes", "flows", "packets",
+    "users", "queries", "calls", "RPS", "CPS", "TPS", "rps", "cps", "tps",
+]  # fmt: skip
+_MODIFIER = "|".join(re.escape(w) for w in sorted(COUNT_MODIFIERS, key=lambda s: (-len(s), s)))
+MODIFIED_COUNT_RE = lazyre.compile(
+    rf"(?<![ \t])[ \t]+(?:(?:{_MODIFIER})[ \t]+){{1,3}}(?=(?:{'|'.join(COUNTED_NOUNS)})(?![A-Za-z]))"
+)
+# "(est)" after a figure makes it an estimate, as "~" before it does
+ESTIMATE_AFTER_RE = lazyre.compile(
+    r"(?<![ \t])[ \t]*\((?:est|est\.|estimate|estimated|approx\.?)\)", re.I
+)
+# a CPU share in thousandths of a core, as Kubernetes writes it: "250m CPU", "107m cores"
+MILLICORE_RE = lazyre.compile(r"m(?=[ \t]+(?:v?CPUs?|cores?)\b)")
 # a unit starts within the gap's three characters: a cheap test before the long alternation
 _UNIT_FIRST = frozenset(u[0] for u in _UNIT_SPELLINGS)
 SUFFIX_RE = lazyre.compile(r"([KkMG])(?![A-Za-z0-9])")
@@ -150,7 +177,8 @@ COUNT_UNITS = ("[request]", "[connection]", "[transaction]", "[session]")
 
 
 def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
-    """(pint unit, unit as written, end) of a unit at ``pos``, or ("", "", pos)."""
+    """(pint unit, unit as written, end) of a unit at ``pos``, or ("", "", pos); the unit
+    may follow a few modifier words ("12,000 new connections per second")."""
     found = _plain_unit_after(text, pos)
     if found[0] or text[pos : pos + 1] not in (" ", "\t"):
         return found
@@ -164,11 +192,20 @@ def _unit_after(text: str, pos: int) -> tuple[str, str, int]:
 
 
 def _plain_unit_after(text: str, pos: int) -> tuple[str, str, int]:
-    """(pint unit, unit as written, end) of a unit right at ``pos``, or ("", "", pos)."""
+    """(pint unit, unit as written, end) of a unit right at ``pos`` or after modifier words
+    that are no count qualifier ("400 concurrent connections"), or ("", "", pos)."""
     m = PERCENT_RE.match(text, pos)
     if m:
         return "percent", m.group(1), m.end()
     m = UNIT_RE.match(text, pos) if _UNIT_FIRST.intersection(text[pos : pos + 4]) else None
+    if m is None and text[pos : pos + 1] in (" ", "\t"):
+        gap = MODIFIED_COUNT_RE.match(text, pos)
+        if gap is not None:
+            m = UNIT_RE.match(text, gap.end())
+            if m is not None and not _is_rate(_unit_for(m.group(1)), m):
+                m = None  # "400 concurrent connections" is a load, read where loads are
+    if m is None and MILLICORE_RE.match(text, pos):
+        return "millicore", "m", pos + 1
     if m:
         written = m.group(0).strip(" \t\u00a0\u202f-")
         unit = _unit_for(m.group(1))
@@ -181,8 +218,15 @@ def _plain_unit_after(text: str, pos: int) -> tuple[str, str, int]:
                 unit = f"({unit}) / {per_unit}" if unit not in ("BTU",) else "BTU_per_hour"
                 if per_unit == "hour" and unit.startswith("(BTU"):
                     unit = "BTU_per_hour"
+            if m.start() > pos:  # after modifier words: the span runs from the number
+                written = text[pos : m.end()].strip()
             return unit, written, m.end()
     return "", "", pos
+
+
+def _is_rate(unit: str | None, m: re.Match[str]) -> bool:
+    """Does a unit match state a rate ("requests per second", "req/s", "flows/sec")?"""
+    return bool(unit) and (unit in ("RPS", "CPS", "TPS") or m.end(1) < m.end())
 
 
 def word_starts(words: list[str]) -> re.Pattern[str]:
@@ -226,7 +270,10 @@ def scan(text: str, offset: int = 0) -> list[Quantity]:
             continue
         q = _numeric(text, m)
         last_end = q["end"]
+        if not q["unit"] and not q.get("multiplier") and in_identifier(text, m.start(), m.end()):
+            continue
         found.append(q)
+    _carry_units(text, found)
     found.extend(_words(text, [(q["start"], q["end"]) for q in found]))
     found.sort(key=lambda q: q["start"])
     out = []
@@ -239,6 +286,134 @@ def scan(text: str, offset: int = 0) -> list[Quantity]:
         q["unit"], q["unit_text"] = intern(q["unit"]), intern(q["unit_text"])
         out.append(Quantity(**q))
     return out
+
+
+# The characters an identifier, a version, an address or a date is written with: a run of
+# them around a number is one token ("5.4.0-1009-gcp", "10.0.0.7:8443", "2024-03-18").
+_TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:/")
+_DOTTED_RE = lazyre.compile(r"(?<![\d.])\d+\.\d+\.\d")
+_DATE_RE = lazyre.compile(r"\d{4}-\d{1,2}-\d{1,2}(?!\d)|\d{1,2}/\d{1,2}/\d{2,4}(?!\d)")
+_MAX_TOKEN = 64  # an identifier longer than this is not looked at as one
+
+
+def in_identifier(text: str, start: int, end: int) -> bool:
+    """Is the bare number text[start:end] part of a name rather than a figure: a version or
+    an address ("kernel 5.4.0-1009-gcp", "10.0.0.7"), a date ("2024-03-18"), a port or a
+    clock time ("host:8443", "12:30"), a hyphenated identifier ("custom-2-4096",
+    "r7-2-48"), a hash ("27b1e0b")?"""
+    lo = start
+    while lo > 0 and start - lo < _MAX_TOKEN and text[lo - 1] in _TOKEN_CHARS:
+        lo -= 1
+    hi = end
+    while hi < len(text) and hi - end < _MAX_TOKEN and text[hi] in _TOKEN_CHARS:
+        hi += 1
+    while hi > end and text[hi - 1] in ".:-_/":
+        hi -= 1  # a full stop or colon that ends the sentence or a label
+    mark = text[start - 1 : start]
+    if mark == "^" or mark == "[" and text[end : end + 1] == "]":
+        return True  # a footnote or citation mark: "1.2%^1", "[^2]", "[3]"
+    if text[end : end + 1] in (".", ")") and text[end + 1 : end + 2] in (" ", "\t"):
+        line = text.rfind("\n", max(0, start - 16), start) + 1
+        if (line or start <= 16) and not text[line:start].strip(" \t#>*-"):
+            return True  # the number of a list item or a heading: "3. Results", "### 0. Summary"
+    if lo == start and hi == end:
+        return False
+    token = text[lo:hi]
+    if _DOTTED_RE.search(token) or _DATE_RE.match(token):
+        return True
+    before = text[start - 1] if start > lo else ""
+    after = text[end : end + 2] if hi > end else ""
+    if after[:1] == ":" and after[1:2].isdigit():
+        return True  # "12:30", "3:1": a clock time or a ratio written with a colon
+    if before == ":" and start - 1 > lo:
+        host = text[lo : start - 1]  # "10.0.0.7:8443", "http://edge:8080", "12:30"
+        if host[-1].isdigit() or "." in host or "//" in host or host.lower() == "localhost":
+            return True
+    if before == "-" and after[:1] == "-" and after[1:2].isalnum():
+        return True  # "0-1009-gcp": hyphens on both sides
+    if before == "-" and text[lo].isalpha() and any(ch.isdigit() for ch in text[lo : start - 1]):
+        return True  # "custom-2-4096": the last part of a name that mixes words and numbers
+    rest = text[end:hi]
+    return rest[:1].isalpha() and any(ch.isdigit() for ch in rest)  # "27b1e0b"
+
+
+# Words that set a second figure beside a first, so that the second, written bare, counts
+# what the first does: "2,900 rps for A against 1,300 for B" (a comparison word), "A served
+# 40,000 RPS and B 55,000" (a plain conjunction, with the other name between).
+STRONG_PARALLEL = {"against", "vs", "versus", "compared", "while", "whilst", "whereas", "where"}
+PARALLEL_WORDS = STRONG_PARALLEL | {"and", "but", "than", "or"}
+# A bare number right after one of these is a condition or a count of its own ("... and
+# 40,000 at 16", "against 12 threads"); right before, a word of its own is its unit.
+OWN_CONTEXT = {"at", "with", "on", "under", "using", "of", "by", "per", "in", "over", "x",
+               "from", "to", "between", "after", "before", "every", "each", "about"}  # fmt: skip
+PREPOSITIONS_AFTER = {"for", "on", "from", "by", "with", "in", "at", "under", "via", "using",
+                      "respectively"}  # fmt: skip
+MAX_CARRY_WORDS = 10
+MAX_SEEN = 8  # figures with a unit of a sentence a bare number may parallel
+_CARRY_WORD_RE = lazyre.compile(r"[A-Za-z]+")
+_SENTENCE_END_RE = lazyre.compile(r"[.!?](?:\s|$)|\n[ \t]*\n|[;:|\n]")
+
+
+def _carry_units(text: str, found: list[_Fields]) -> None:
+    """A bare number set beside a figure with a unit in a parallel clause of the same
+    sentence counts what that figure counts and takes its unit (its written unit stays
+    empty): "2,927 requests per second per watt for A against 1,304 for B". The figure in
+    the parallel place is the one after the same word ("A served 70,000 rps with 0 KB
+    files, and B served 120,000"), else the nearest that is no condition ("with 0 KB")."""
+    seen: list[_Fields] = []  # figures with a unit since the sentence began
+    for q in found:
+        if q["unit"]:
+            if q["unit"] != "percent" and not q.get("multiplier"):
+                seen = [*seen[-(MAX_SEEN - 1) :], q]  # a bounded look back: linear time
+            continue
+        if not seen or q.get("multiplier"):
+            continue
+        gap = text[seen[-1]["end"] : q["start"]]
+        words = _CARRY_WORD_RE.findall(gap)
+        if len(words) > MAX_CARRY_WORDS or _SENTENCE_END_RE.search(gap):
+            seen = []
+            continue
+        lowered = {w.lower() for w in words}
+        if not lowered & STRONG_PARALLEL and not (
+            lowered & PARALLEL_WORDS and any(w[:1].isupper() for w in words)
+        ):
+            continue  # "... and 58,000 on the second day": the same system, no parallel
+        if words and words[-1].lower() in OWN_CONTEXT or gap.rstrip()[-1:] in ("(", "-", "/", "x"):
+            continue
+        nxt = (
+            _CARRY_WORD_RE.match(text, q["end"] + 1)
+            if text[q["end"] : q["end"] + 1] == " "
+            else None
+        )
+        if nxt is not None and nxt.group(0).lower() not in PREPOSITIONS_AFTER:
+            continue  # "1,304 users": a unit word of its own
+        if text[q["end"] : q["end"] + 1].isalnum():
+            continue
+        source = _parallel(text, seen, q)
+        if source is not None:
+            q["unit"] = source["unit"]
+
+
+# A figure after one of these is a condition of the test, not a result a later bare number
+# parallels ("with 0 KB files", "using 64-byte frames").
+CONDITION_BEFORE = {"with", "using", "under", "on", "per", "for"}
+
+
+def _word_before(text: str, at: int) -> str:
+    words = _CARRY_WORD_RE.findall(text, max(0, at - 24), at)
+    return words[-1].lower() if words else ""
+
+
+def _parallel(text: str, seen: list[_Fields], q: _Fields) -> _Fields | None:
+    """The figure with a unit that the bare number ``q`` parallels (see _carry_units)."""
+    word = _word_before(text, q["start"])
+    same = [s for s in seen if word and _word_before(text, s["start"]) == word]
+    if same:
+        return same[-1]
+    for s in reversed(seen):
+        if _word_before(text, s["start"]) not in CONDITION_BEFORE:
+            return s
+    return None
 
 
 def _numeric(text: str, m: re.Match[str]) -> _Fields:
@@ -290,6 +465,8 @@ _Fields = dict[str, Any]  # the fields of a Quantity before it is built
 
 def _make(text, start, end, value, unit, unit_text, decimals, sig, scale) -> _Fields:  # noqa: ANN001
     qual, _ = _qualifier(text, start)
+    if qual is None and ESTIMATE_AFTER_RE.match(text, end):
+        qual = "about"
     return {
         "text": text[start:end],
         "start": start,

@@ -65,7 +65,7 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         direction = _direction_after(toks, i, 4) or _direction_before(toks, i)
         return Marker(i, "percent-delta", direction) if direction is not None else None
     if t.type == "MULT":
-        if is_count(t, nxt) or a_count(q.text, nxt):
+        if is_count(toks, i, text) or a_count(q.text, nxt):
             return None  # "2 x 10 GbE", "repeated three times and ...": how many, not how much
         if (
             q.is_word
@@ -73,12 +73,14 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
             and (nxt is None or nxt.type == "W" and nxt.words[0] not in ("the", "as", "that"))
         ):
             return None  # "half" alone is not a ratio ("half of them", "in half")
+        if a_part(toks, i):
+            return None  # "half of the server was idle": a part of a thing, not a figure
         return Marker(i, "ratio", _direction_after(toks, i))
     before = text[max(0, t.start - 1) : t.start]
     sign = SIGNS.get(before)
     prev = toks[i - 1] if i else None
-    if prev is not None and prev.type == "W" and prev.words[-1] == "within":
-        return Marker(i, "percent-delta", bound=True)
+    if prev is not None and prev.type == "W" and prev.words[-1] == "within" or before == "±":
+        return Marker(i, "percent-delta", bound=True)  # "within 5% of", "±0% impact"
     direction = _direction_after(toks, i) or _direction_before(toks, i)
     if nxt is not None and nxt.type == "OF" and direction is None:
         after = toks[i + 2] if i + 2 < len(toks) else None
@@ -87,6 +89,8 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         return Marker(i, "share")
     if direction is not None or sign:
         return Marker(i, "percent-delta", direction, sign)
+    if _approximate_gain(toks, i):
+        return Marker(i, "percent-delta", sign="UP")
     if (
         shares_before
         and prev is not None
@@ -95,6 +99,16 @@ def read(toks: list[Tok], i: int, text: str, shares_before: bool) -> Marker | No
         return Marker(i, "share")  # "X keeps 61% of that rate and Y 47%"
     return None
 
+
+# What "half of the ..." must go on to name for a ratio of two figures ("half of the
+# latency", "half of the power draw"), not a part of a thing ("half of the cores were idle").
+MEASURE_WORDS = {
+    "latency", "latencies", "delay", "memory", "ram", "footprint", "cpu", "power", "draw",
+    "throughput", "rate", "bandwidth", "time", "cost", "price", "traffic", "capacity", "load",
+    "size", "overhead", "usage", "consumption", "speed", "performance", "score", "energy",
+    "heat", "rps", "cps", "tps", "requests", "connections", "transactions", "figure",
+    "value", "amount", "number", "result", "results",
+}  # fmt: skip
 
 TIMES_GO_ON = {"as", "the", "that", "what", "its", "their", "our", "his", "her", "more", "less",
                "higher", "lower", "greater", "fewer", "larger", "smaller", "over"}  # fmt: skip
@@ -111,12 +125,105 @@ def a_count(text: str, nxt: Tok | None) -> bool:
     return nxt.type != "W" or nxt.words[0] not in TIMES_GO_ON
 
 
-def is_count(t: Tok, nxt: Tok | None) -> bool:
-    """ "2 x Intel Xeon", "4 x 10 GbE": a number of parts, written with a spaced x."""
-    written = t.text.rstrip()
-    if written[-1:] not in ("x", "X", "×") or written[-2:-1] != " ":
+# Things a report counts with a multiple sign: "3x servers", "2x 25GbE NICs", "4× nodes".
+COUNTED_PARTS = {
+    "machine", "machines", "server", "servers", "node", "nodes", "host", "hosts", "instance",
+    "instances", "vm", "vms", "core", "cores", "vcpu", "vcpus", "cpu", "cpus", "socket",
+    "sockets", "nic", "nics", "port", "ports", "link", "links", "blade", "blades", "card",
+    "cards", "gpu", "gpus", "disk", "disks", "drive", "drives", "ssd", "ssds", "worker",
+    "workers", "replica", "replicas", "pod", "pods", "client", "clients", "thread", "threads",
+    "process", "processes", "container", "containers", "box", "boxes", "appliance",
+    "appliances", "unit", "units", "rack", "racks", "switch", "switches", "router", "routers",
+    "dimm", "dimms", "module", "modules", "psu", "psus", "fan", "fans", "slot", "slots",
+}  # fmt: skip
+
+
+# metric nouns that, right after an approximate percentage in a sentence about gains,
+# name what improved ("modest gains (~4% throughput)")
+GAIN_METRICS = {"throughput", "rps", "requests", "bandwidth", "performance", "speed",
+                "capacity", "efficiency"}  # fmt: skip
+
+
+def _approximate_gain(toks: list[Tok], i: int) -> bool:
+    """ "the improvements are modest (~4% throughput), the 15.5% better tail latency ...":
+    an approximate percentage before a metric noun, in a sentence that speaks of gains."""
+    q = toks[i].quantity
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if q is None or q.qualifier not in ("about",) or nxt is None or nxt.type != "W":
         return False
-    return nxt is None or nxt.type in COUNT_NEXT or nxt.text[:1].isupper()
+    if nxt.words[0] not in GAIN_METRICS:
+        return False
+    return any(
+        t.type in ("UP", "BETTER") or t.type == "W" and "improvements" in t.words for t in toks
+    )
+
+
+def a_part(toks: list[Tok], i: int) -> bool:
+    """ "half of the cores were idle": "half of" a thing that is no measure is a part of it,
+    not a ratio of two figures ("half of the latency" is one)."""
+    q = toks[i].quantity
+    if q is None or not q.is_word or q.value != 0.5 or i + 1 >= len(toks):
+        return False
+    if toks[i + 1].type != "OF":
+        return False
+    after = toks[i + 2] if i + 2 < len(toks) else None
+    return after is None or after.type == "W" and not MEASURE_WORDS & set(after.words)
+
+
+def is_count(toks: list[Tok], i: int, text: str) -> bool:
+    """Does the multiple at token ``i`` count parts rather than compare two figures? "2 x
+    Intel Xeon", "4 x 10 GbE" (a spaced x); "1x master" (one of a thing); "3x
+    n1-standard-32", "2x servers", "3x Redis masters", "4× Oha instances" (a whole number
+    with an x before an identifier, a counted thing, a capitalised name or a plural noun,
+    with no comparison after it); a line or list item that opens with "3x"; a model
+    number written with an x ("Ryzen 9 3950x")."""
+    t = toks[i]
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    written = t.text.rstrip()
+    q = t.quantity
+    if written[-1:] not in ("x", "X", "×") or q is None:
+        return False
+    if q.value == 1 and "." not in written:
+        return True  # "1x" compares nothing: one of a thing
+    if written[-2:-1] == " ":
+        return nxt is None or nxt.type in COUNT_NEXT or nxt.text.lstrip("[(*_ ")[:1].isupper()
+    if q.value != int(q.value) or "." in written or _compared_after(toks, i):
+        return False
+    prev = toks[i - 1] if i else None
+    if prev is not None and prev.type == "W" and prev.end == t.start - 1 and q.value >= 100:
+        last = prev.text.split()[-1]
+        if last[:1].isupper() or any(ch.isdigit() for ch in last):
+            return True  # "Ryzen 9 3950x": a model number
+    line = text.rfind("\n", 0, t.start) + 1
+    if not text[line : t.start].strip(" \t*-+#>|_"):
+        return True  # "3x Redis Master + Slave Config" opening a line or a list item
+    word = text[t.end : t.end + 48].split(maxsplit=1)
+    if not word or text[t.end : t.end + 1] not in (" ", "\t", "\u00a0"):
+        return False
+    first = word[0].strip("[](),.;:*_")
+    low = first.lower()
+    if low in COUNTED_PARTS or first[:1].isupper():
+        return True
+    if any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first):
+        return True  # an instance type or a part number
+    return low.endswith("s") and not low.endswith("ss") and low not in MEASURE_WORDS
+
+
+# Tokens after a multiple that make it a comparison ("3x faster", "2X better than", "3X the
+# load", "4x as many", "5x that of").
+_COMPARED_TYPES = DIRECTION_TYPES | {"THAN", "COMPARED", "THAT", "OF"}
+
+
+def _compared_after(toks: list[Tok], i: int) -> bool:
+    """Does a comparison word follow the multiple ("3x faster", "2X better than", "3X the
+    load", "5x that of", "4x as many")? A comparison word within three tokens, or "of",
+    "that" or a determiner right after it ("3x sets of ..." counts sets)."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and (
+        nxt.type in ("OF", "THAT") or nxt.type == "W" and nxt.words[0] in TIMES_GO_ON
+    ):
+        return True
+    return any(t.type in _COMPARED_TYPES - {"OF", "THAT"} for t in toks[i + 1 : i + 4])
 
 
 def _direction_after(toks: list[Tok], i: int, span: int = 3) -> Tok | None:

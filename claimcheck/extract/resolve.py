@@ -19,7 +19,7 @@ from claimcheck import lazyre
 from claimcheck.extract import context, tablefacts
 from claimcheck.extract.claims import Pending, judge_pair, operand
 from claimcheck.extract.operands import resolve_open
-from claimcheck.models import Document, Extraction, Operand, Quantity
+from claimcheck.models import Claim, Document, Extraction, Operand, Quantity
 from claimcheck.textkeys import fold
 
 _METRIC_RE = lazyre.compile(
@@ -281,7 +281,12 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
             _relabelled(c, src)
             continue
         if c.direction and src.claim.direction and c.direction != src.claim.direction:
+            c.operands = []
             continue  # not the same comparison after all
+        headline = c.qualifier in ar.AT_MOST  # "up to 2.5x" restating the measured "2.5x"
+        if c.qualifier != src.claim.qualifier and not headline or not restates(c, src.claim):
+            c.operands = []
+            continue  # "almost" what another states plainly, or another comparison
         c.status, c.recomputed, c.recomputed_value = (
             src.claim.status,
             src.claim.recomputed,
@@ -292,6 +297,41 @@ def _cross_claims(doc: Document, pending: list[Pending]) -> None:
             src.claim.diagnosis,
             src.claim.message,
         )
+
+
+def restates(c: Claim, src: Claim) -> bool:
+    """May ``c`` restate ``src`` (same stated figure)? Their metrics must not differ, and a
+    round figure ("2x", "half", "10%") also needs the same metric named or the same two
+    names: "half the width" does not restate "double the number of slots"."""
+    from claimcheck.extract.claimhints import GROUPS
+
+    a, b = c.metric, src.metric
+    if a and b and GROUPS.get(a, a) != GROUPS.get(b, b):
+        return False
+    if specific(c.stated_value):
+        return True
+    pair = {c.subject, c.reference}
+    names = bool(c.subject and c.reference) and pair == {src.subject, src.reference}
+    return bool(a and b) or names or bool(_tail(c)) and _tail(c) == _tail(src)
+
+
+def _tail(c: Claim) -> tuple[str, ...]:
+    """The two words after a claim's stated figure ("10x performance gain" -> ("performance",
+    "gain")): two claims of one round figure with the same words say one thing."""
+    at = c.text.find(c.stated)
+    if at < 0:
+        return ()
+    words = [w.strip("*_`.,;:()").lower() for w in c.text[at + len(c.stated) :].split()[:2]]
+    return tuple(w for w in words if w)
+
+
+def specific(value: float | None) -> bool:
+    """Is a stated figure specific enough that two claims stating it state one thing
+    ("1.47x", "15.5%", "47%"), unlike a round one ("2x", "half", "10%")?"""
+    if value is None:
+        return False
+    digits = f"{abs(value):.6g}".replace(".", "").strip("0")
+    return len(digits) >= 2
 
 
 def _relabelled(c, src: Pending) -> None:  # noqa: ANN001

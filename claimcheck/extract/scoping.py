@@ -15,9 +15,11 @@ from bisect import bisect_right
 
 from claimcheck import lazyre
 from claimcheck.extract import conditions as cx
+from claimcheck.extract.axislabels import condition_of, header_kind
 from claimcheck.extract.benchtests import test_of_row
 from claimcheck.extract.cuescan import Window
 from claimcheck.extract.devices import MentionIndex
+from claimcheck.extract.grid import norm_value
 from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.sentences import split
 from claimcheck.ingest.softbreaks import soft_breaks_as_spaces
@@ -39,7 +41,9 @@ DOCUMENT_SECTIONS = lazyre.compile(
 )
 
 
-def _scope_for(block: Block, test: str | None) -> str:
+def scope_for(block: Block, test: str | None) -> str:
+    """The scope of a statement in ``block`` (of test ``test``): the test, else the
+    block's section, or the document under a methodology-like heading."""
     if test:
         return f"test:{test}"
     if block.section is None or DOCUMENT_SECTIONS.search(block.section):
@@ -51,7 +55,7 @@ def _make(doc: Document, raw: cx.RawCondition, scope: str, block: Block, source:
           test: str | None = None, device: str | None = None) -> Condition:  # fmt: skip
     return Condition(name=raw.name, value=raw.value, scope=scope, test=test, device=device,
                      section=block.section, line=doc.position(raw.start)[0], start=raw.start,
-                     end=raw.end, text=raw.text, source=source, negated=raw.negated,
+                     end=raw.end, text=raw.text, source=raw.origin or source, negated=raw.negated,
                      hedged=raw.hedged)  # fmt: skip
 
 
@@ -67,12 +71,14 @@ def block_conditions(
     :func:`claimcheck.extract.conditions.pattern_gate_hints`, -1 when unknown; ``cues``:
     the block's window of the document's cue scan, :func:`cuescan.block_windows`)."""
     if block.table is not None:
-        return _table_conditions(doc, block, test, mentions)
+        return _table_conditions(doc, block, test, mentions) + _header_conditions(doc, block, test)
     out: list[Condition] = []
+    if block.kind == "heading":
+        out += _heading_condition(doc, block, test)
     source = "list" if block.kind == "list_item" else "text"
     if block.kind == "code":
         raws = cx.conditions_in_command(block.text, block.start)
-        return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
+        return [_make(doc, r, scope_for(block, test), block, "command", test) for r in raws]
     # the whole block at once: a paragraph that opens on someone else's practice is hedged throughout
     raws = cx.conditions_in_text(soft_breaks_as_spaces(block.text), block.start, gate_hint, cues)
     if not raws:
@@ -120,7 +126,7 @@ def block_conditions(
                 out.append(_make(doc, value, f"device:{device.id}", block, source, test,
                                  device.id))  # fmt: skip
         else:
-            out.append(_make(doc, raw, _scope_for(block, test), block, source, test))
+            out.append(_make(doc, raw, scope_for(block, test), block, source, test))
     return out
 
 
@@ -283,7 +289,7 @@ def _table_conditions(
     if table.kind in ("tool_output", "code"):
         text = doc.text[block.start : block.end]
         raws = cx.conditions_in_command(text, block.start)
-        return [_make(doc, r, _scope_for(block, test), block, "command", test) for r in raws]
+        return [_make(doc, r, scope_for(block, test), block, "command", test) for r in raws]
     tests_table = bool(header) and header[0].strip().lower().startswith("test")
     by_column = _devices_by_column(table, mentions)
     if by_column:
@@ -303,8 +309,80 @@ def _table_conditions(
             elif device is not None:
                 out.append(_make(doc, raw, f"device:{device.id}", block, "table", test, device.id))
             else:
-                out.append(_make(doc, raw, _scope_for(block, test), block, "table", test))
+                out.append(_make(doc, raw, scope_for(block, test), block, "table", test))
     return out
+
+
+# The conditions an axis label states by itself ("1 KB", "c=64", "1024 Connections"):
+# a heading or a header cell that is nothing but the condition.
+LABEL_CONDITIONS = ("object_size", "concurrency")
+
+
+def _label_condition(doc: Document, text: str, start: int, end: int, scope: str,
+                     block: Block, test: str | None) -> Condition | None:  # fmt: skip
+    """The condition a label is, as a fact of ``scope``, or None."""
+    found = condition_of(text)
+    if found is None or found[0] not in LABEL_CONDITIONS:
+        return None
+    name, value = found
+    raw = cx.RawCondition(name, _label_value(name, value), start, end, text)
+    return _make(doc, raw, scope, block, "table", test)
+
+
+def _label_value(name: str, value: str) -> int | str:
+    """A label's condition value: bytes for a size, a count for a concurrency."""
+    norm = norm_value(name, value)
+    try:
+        return int(float(norm))
+    except ValueError:
+        return norm
+
+
+def _heading_condition(doc: Document, block: Block, test: str | None) -> list[Condition]:
+    """A heading that is a condition ("## 1024 connections", "### 16 KB objects") states it
+    for the figures of its section; one that numbers a run ("## Run 2") states runs."""
+    text = block.text.strip().lstrip("#").strip()
+    start = block.start + block.text.find(text) if text else block.start
+    label = condition_of(text)
+    if label is not None and label[0] == "run":  # "## Run 2": the report repeated its runs
+        raw = cx.RawCondition(
+            "runs", {"count": None, "policy": None}, start, start + len(text), text
+        )
+        return [_make(doc, raw, f"section:{block.section}", block, "text", test)]
+    found = _label_condition(doc, text, start, start + len(text), f"section:{block.section}",
+                             block, test)  # fmt: skip
+    return [found] if found is not None else []
+
+
+def _header_conditions(doc: Document, block: Block, test: str | None) -> list[Condition]:
+    """Header cells that are conditions ("| Payload | 100 bytes | 500 bytes |"): the
+    table's; and the runs a table lists ("Run | A | B" over rows 1 to 5)."""
+    table = block.table
+    if table is None or not table.rows:
+        return []
+    out = _run_rows(doc, block, test)
+    if table.kind in ("tool_output", "code"):
+        return out
+    for cell in table.rows[0].cells[1:]:
+        found = _label_condition(doc, cell.text.strip(), cell.start, cell.end,
+                                 scope_for(block, test), block, test)  # fmt: skip
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _run_rows(doc: Document, block: Block, test: str | None) -> list[Condition]:
+    """A table whose label column is headed "Run" (or "Trial", "Iteration") over two numbered
+    rows or more states how many runs were made: a "runs" condition with that count."""
+    rows = block.table.rows  # type: ignore[union-attr]
+    head = rows[0].cells[0] if rows[0].cells else None
+    if head is None or header_kind(head.text.strip()) != "run":
+        return []
+    count = sum(1 for r in rows[1:] if r.cells and r.cells[0].text.strip().isdigit())
+    if count < 2:
+        return []
+    raw = cx.RawCondition("runs", {"count": count, "policy": None}, head.start, head.end, head.text)
+    return [_make(doc, raw, scope_for(block, test), block, "table", test)]
 
 
 def _devices_by_column(table, mentions: MentionIndex) -> dict[int, object]:  # noqa: ANN001

@@ -45,6 +45,7 @@ def is_time(a: Quantity, b: Quantity) -> bool:
 def judge_share(p: Pending, part: Quantity, whole: Quantity) -> None:
     """Judge "part is N% of whole"."""
     stated = p.stated
+    whole = judge.aligned(part, whole)
     if not whole.value:
         return
     value = ar.share(part.value, whole.value)
@@ -64,6 +65,7 @@ def judge_share(p: Pending, part: Quantity, whole: Quantity) -> None:
 def judge_within(p: Pending, a: Quantity, b: Quantity) -> None:
     """ "within N% of X": the difference, against the reference, is at most N%."""
     stated = p.stated
+    b = judge.aligned(a, b)
     if not b.value:
         return
     value = abs(a.value - b.value) / abs(b.value) * 100

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, replace
 from typing import Any
 
 from claimcheck import lazyre
-from claimcheck.extract.docindex import DocumentIndex
+from claimcheck.extract.docindex import DocumentIndex, IndexedSentence
 from claimcheck.facts.textgate import Texts
 from claimcheck.models import Cell, Condition, Document, Extraction, Row
 
@@ -22,25 +21,6 @@ _I = re.IGNORECASE
 PROSE_KINDS = {"paragraph", "list_item", "footnote", "heading"}
 
 
-@dataclass(frozen=True)
-class Sentence:
-    """One prose sentence with its source span, block, test and hedge flag."""
-
-    start: int
-    end: int
-    text: str
-    block: int
-    hedged: bool
-    test: str | None
-    counts: tuple[Any, ...] = ()  # the counts of events it states (EventCount facts)
-
-
-# Others' practice, beyond the extractor's hedge cues: "several public reviews quote ...",
-# "other benchmarks run ...", "many vendor reports ...".
-OTHERS_RE = lazyre.compile(
-    r"\b(?:other|several|many|some|most|public|published|third[ -]party|competing|competitors?'?)"
-    r"\s+(?:\w+\s+)?(?:reviews|reports|publications|studies|write-?ups|blog\s+posts|vendors)\b"
-    r"|\b(?:other|public|published|third[ -]party|competitors?'?)\s+benchmarks\b", _I)  # fmt: skip
 # Devices joined into one subject: "the ACE and the BIG-IP", "A, B and C".
 # Both gap patterns are matched over the text between two mentions; their bounded runs keep
 # a search from scanning a long run again from each of its characters.
@@ -85,18 +65,13 @@ class View:
         self.index = index
         self.block_test = index.block_tests
         self.block_starts = [b.start for b in doc.blocks]
-        found: list[Sentence] = []
+        found: list[IndexedSentence] = []  # the sentences of the prose blocks, in order
         for bi, block in enumerate(doc.blocks):
-            if block.table is not None or block.kind not in PROSE_KINDS:
-                continue
-            test = self.block_test[bi]
-            for s in index.in_block(bi):
-                found.append(Sentence(s.start, s.end, s.text, bi, s.hedged, test, tuple(s.counts)))
+            if block.table is None and block.kind in PROSE_KINDS:
+                found.extend(index.in_block(bi))
         # the sentences' texts, to find those a cue pattern may match without running it on all
         self.texts = Texts([s.text for s in found])
-        others = {i for i, _ in self.texts.search(OTHERS_RE)}
-        self.sentences = [replace(s, hedged=True) if i in others and not s.hedged else s
-                          for i, s in enumerate(found)]  # fmt: skip
+        self.sentences = found
         self.sent_starts = [s.start for s in self.sentences]
         self.cells: list[tuple[int, int, int, Cell, Row]] = []  # start, end, block, cell, row
         for bi, block in enumerate(doc.blocks):
@@ -124,7 +99,7 @@ class View:
 
     # -- positions ---------------------------------------------------------------------------
 
-    def sentence_at(self, offset: int) -> Sentence | None:
+    def sentence_at(self, offset: int) -> IndexedSentence | None:
         """The prose sentence holding a source offset."""
         i = bisect_right(self.sent_starts, offset) - 1
         if i >= 0 and self.sentences[i].start <= offset < self.sentences[i].end:
@@ -236,7 +211,7 @@ class View:
         """A device's display name."""
         return self.names.get(device, device)
 
-    def matching(self, *patterns: Any) -> list[Sentence]:
+    def matching(self, *patterns: Any) -> list[IndexedSentence]:
         """The sentences (hedged or not, in order) where any of ``patterns`` may match: the
         others cannot match any of them."""
         return [self.sentences[i] for i in self.texts.any_of(*patterns)]

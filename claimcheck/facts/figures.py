@@ -66,13 +66,55 @@ def is_datasheet(doc: Document, extraction: Extraction) -> bool:
     return any(DATASHEET_RE.search(b.text[:200]) for b in head)
 
 
+# A datasheet that says its own figures were measured: "All performance figures were measured
+# by the vendor's lab", "¹ Measured on a two-node cluster with 1 KB objects".
+SAYS_MEASURED = lazyre.compile(
+    r"\b(?:figures|results|numbers|values|performance)\b[^.\n]{0,40}?\b(?:were|are|was|is|have[ \t]+been)"
+    r"[ \t]+(?:all[ \t]+)?measured\b|(?:^|\n)[ \t]*+[^\w\s]{0,3}[ \t]*+Measured[ \t]+(?:on|with|using|at|in|by)\b",
+    re.IGNORECASE,
+)
+
+
 def measured_figures(doc: Document, extraction: Extraction) -> list[Measurement]:
     """Figures the report measured (not advertised, not derived by us, not misread), in
-    source order; none for a datasheet."""
-    if is_datasheet(doc, extraction):
+    source order; none for a datasheet, unless it says its figures were measured."""
+    if is_datasheet(doc, extraction) and not SAYS_MEASURED.search(doc.text):
         return []
     out = [
         m for m in extraction.measurements
         if m.kind == "measured" and m.role == "result" and m.source != "derived" and not is_artefact(doc, m)
     ]  # fmt: skip
+    return sorted(out, key=lambda m: m.start)
+
+
+# The results a tool prints that a reader compares between runs: the request rate and the
+# latency statistics ("latency_mean", "latency_p99"; thread and transfer rates are by-products).
+_RUN_RESULT_FAMILY = {"rps": ("rps", None), "latency_mean": ("latency", "mean"),
+                      "latency_max": ("latency", "max")}  # fmt: skip
+
+
+def run_figures(doc: Document, runs: list) -> list[Measurement]:
+    """The results of the tool runs (not warm-ups) as figures with source "tool": a
+    request rate or a latency statistic, each with the run's concurrency or offered rate
+    among its conditions; in source order."""
+    out: list[Measurement] = []
+    for run in runs:
+        if getattr(run, "warmup", False):
+            continue
+        conditions: dict[str, str] = {}
+        if run.connections is not None:
+            conditions["concurrency"] = f"{run.connections.value:g}"
+        if run.rate is not None:
+            conditions["load_setting"] = f"{run.rate.value:g}"
+        for key, value in run.results.items():
+            family, statistic = _RUN_RESULT_FAMILY.get(key, (None, None))
+            if family is None and key.startswith("latency_p"):
+                family, statistic = "latency", "p" + key[len("latency_p") :].replace("_", ".")
+            if family is None:
+                continue
+            out.append(Measurement(
+                metric=family, value=value.value, unit=value.unit, device=run.device,
+                section=run.section, line=doc.position(value.start)[0], start=value.start,
+                end=value.end, text=value.text, source="tool", statistic=statistic,
+                conditions=dict(conditions)))  # fmt: skip
     return sorted(out, key=lambda m: m.start)

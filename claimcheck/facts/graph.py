@@ -19,6 +19,7 @@ from claimcheck.models import Claim, Condition, Extraction, Measurement
 DOC = "doc"
 # More specific scopes override less specific ones for the same condition name.
 PRECEDENCE = {"device": 3, "test": 2, "section": 1, "document": 0}
+DEFAULT = "\0default:"  # the key prefix of a tool's defaults among the conditions by name
 Scope = dict[str, list[Condition]]
 
 
@@ -96,7 +97,8 @@ class ClaimGraph:
 
     @cached_property
     def _resolved_by_target(self) -> dict[str, tuple[int, dict[str, list[Condition]]]]:
-        """Per target node: the rank of its scope and its unhedged conditions by name.
+        """Per target node: the rank of its scope and its unhedged conditions by name; a
+        tool's default (source "default") under a name of its own, ``DEFAULT + name``.
 
         Every condition at one target has that target's scope, hence one rank, so the
         precedence between targets is resolved by rank alone (see ``_resolve``)."""
@@ -108,7 +110,8 @@ class ClaimGraph:
                 if c.hedged:
                     continue
                 rank = PRECEDENCE[c.scope.split(":")[0]]
-                by_name.setdefault(c.name, []).append(c)
+                key = DEFAULT + c.name if c.source == "default" else c.name
+                by_name.setdefault(key, []).append(c)
             if by_name:
                 out[target] = (rank, by_name)
         return out
@@ -135,7 +138,12 @@ class ClaimGraph:
                     best[name] = (rank, conds)
                 elif rank == cur[0]:  # never for well-formed scopes; kept for safety
                     best[name] = (rank, [*cur[1], *conds])
-        return {name: conds for name, (_, conds) in best.items()}
+        # what a tool does by default counts only where the report states nothing itself
+        out = {name: conds for name, (_, conds) in best.items() if not name.startswith(DEFAULT)}
+        for name, (_, conds) in best.items():
+            if name.startswith(DEFAULT):
+                out.setdefault(name[len(DEFAULT) :], conds)
+        return out
 
     def conditions_for(self, measurement: Measurement) -> dict[str, list[Condition]]:
         """Conditions in scope for a figure, by name; the most specific scope wins per name.

@@ -19,7 +19,7 @@ from claimcheck.extract.sentences import Sentence
 from claimcheck.extract.statedload import StatedLoad, stated_loads
 from claimcheck.facts.attribution import View
 from claimcheck.facts.captions import Caption, captions
-from claimcheck.facts.figures import is_datasheet, measured_figures
+from claimcheck.facts.figures import is_datasheet, measured_figures, run_figures
 from claimcheck.facts.graph import ClaimGraph
 from claimcheck.facts.text import PROSE, TextIndex
 from claimcheck.models import (
@@ -314,6 +314,30 @@ class FactStore:
             self.doc, self.runs, self.conditions, self.index.tools, self.text, hedged
         )
         return tuple(found)
+
+    @cached_property
+    def tool_results(self) -> tuple[Measurement, ...]:
+        """The figures the load tools printed (request rates, latency statistics) with the
+        run's concurrency, in source order: results no sentence or table restates."""
+        return tuple(run_figures(self.doc, list(self.runs)))
+
+    def results(self, metric: str | None = None) -> list[Measurement]:
+        """Every result the report measured, from its sentences and tables (``measured``)
+        and from the output of its tool runs (``tool_results``), in source order."""
+        found = [*self.measured(metric=metric),
+                 *(m for m in self.tool_results if metric is None or m.metric == metric)]  # fmt: skip
+        return sorted(found, key=lambda m: m.start)
+
+    @cached_property
+    def releases(self) -> dict[str, int]:
+        """Names the report writes with a software release ("NGINX 1.25.3", "Apache/2.2.22",
+        "haproxy:2.8"), lower-cased, each with the offset of its first release; load tools
+        ("wrk 4.2.0", "Vegeta v12.13.0") are left out: their release is not a product's."""
+        from claimcheck.extract.tooltable import command_words
+        from claimcheck.facts.versions import written_releases
+
+        tools = set(command_words())
+        return {n: at for n, at in written_releases(self.doc.text).items() if n not in tools}
 
 
 def build_facts(doc: Document) -> FactStore:

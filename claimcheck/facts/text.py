@@ -21,8 +21,8 @@ PROSE = ("paragraph", "list_item", "footnote")
 
 
 class TextIndex:
-    """Blocks and sentences of one document with their hedge flags. A sentence is hedged
-    when it holds a hedge cue or its paragraph opens with a topic cue (others' practice)."""
+    """Blocks and sentences of one document with their hedge flags: a sentence is hedged
+    when the index reads it as about others' practice (``IndexedSentence.others``)."""
 
     def __init__(self, doc: Document, index: DocumentIndex) -> None:
         self.doc = doc
@@ -31,12 +31,8 @@ class TextIndex:
         self.texts = Texts([s.text for s in entries])
         self.hedge_cues = {i for i, s in enumerate(entries) if s.hedge_cue}
         self.sentences: list[tuple[Sentence, Block, bool]] = []  # sentence, block, hedged
-        topic = False  # the block's first sentence names others' practice
-        for i, sent in enumerate(entries):
-            if sent.first:
-                topic = sent.topic_cue
-            block = doc.blocks[sent.block]
-            self.sentences.append((sent.sentence, block, topic or i in self.hedge_cues))
+        for sent in entries:
+            self.sentences.append((sent.sentence, doc.blocks[sent.block], sent.hedged))
         self.sentence_starts = [t[0].start for t in self.sentences]
         self._says: dict[tuple[Any, int], bool] = {}
 
@@ -72,8 +68,7 @@ class TextIndex:
         return i >= 0 and offset < self.sentences[i][0].end and i in self.hedge_cues
 
     def hedged(self, offset: int) -> bool:
-        """True when the sentence at ``offset`` (or its paragraph's topic) is about others'
-        practice."""
+        """True when the sentence at ``offset`` is about others' practice."""
         found = self.sentence_at(offset)
         return found is not None and found[2]
 

@@ -44,6 +44,7 @@ __all__ = [
 Detector = Callable[[Ctx], list[RawCondition]]
 DETECTORS: list[Detector] = [
     *http.DETECTORS, *tls.DETECTORS, *load.DETECTORS, *device.DETECTORS, *method.DETECTORS,
+    tools.test_mode,
 ]  # fmt: skip
 
 # Each detector's gate bit and the detector without its gate (the bit is tested instead).
@@ -60,7 +61,7 @@ LABEL_RE = lazyre.compile(
 # A tool invocation inside prose: "we ran `wrk -t4 -c200 -d60s`".
 INLINE_COMMAND_RE = lazyre.compile(
     r"(?<![\w./-])(?:wrk2?|ab|h2load|autocannon|hey|oha|bombardier|vegeta[ \t]+attack|k6[ \t]+run"
-    r"|locust)[ \t]+(?=-)"
+    r"|locust|iperf3?|netperf|ping|siege|httperf)[ \t]+(?=-)"
 )
 REPEAT_GAP = 24  # the same value again within this many characters of a sentence is a repeat
 MAX_LABEL_VALUE = 150  # "Label: value" items longer than this are prose, not a cell
@@ -120,13 +121,16 @@ def _in_text(
     open_gates = ctx.open_gates  # every gate decided at once; closed detectors are not called
     generators = _safe(tools.traffic_generator.__wrapped__, ctx) if open_gates & _TOOLS_BIT else []
     found += generators
+    commands: list[tuple[int, int]] = []
     for m in ctx.finditer(INLINE_COMMAND_RE):
         stop = _COMMAND_END_RE.search(text, m.end(), min(len(text), m.end() + 300))
         end = stop.start() if stop else min(len(text), m.end() + 300)
         found += [_shift(c, m.start()) for c in command_conditions(text[m.start() : end])]
+        commands.append((m.start(), end))
     for bit, detector in _UNGATED:
         if open_gates & bit:
-            found += _safe(detector, ctx)
+            # a command's options mean what its tool says ("ping -c 30000" counts probes)
+            found += [c for c in _safe(detector, ctx) if not _inside(c, commands)]
     if open_gates & _VERSION_BIT:
         skip = [(c.start, c.end) for c in generators if c.value.get("version")]
         found += _safe(lambda c: device.software_version.__wrapped__(c, skip), ctx)
@@ -141,6 +145,17 @@ def _in_text(
             if cell is not None:
                 found.append(cell)
     return _finish(ctx, _dedupe(found), offset, hedge=True)
+
+
+# What a command line's options set (commands.py reads them with the tool's own table);
+# other conditions inside a command ("127.0.0.1": where the client runs) are the prose's.
+COMMAND_SET = frozenset({"load_setting", "duration", "pipelining", "requests_per_connection",
+                         "object_size", "cipher", "tls_version", "profile", "processing_layer"})  # fmt: skip
+
+
+def _inside(c: RawCondition, spans: list[tuple[int, int]]) -> bool:
+    """A condition an inline command's options set, read by a prose detector."""
+    return c.name in COMMAND_SET and any(a <= c.start and c.end <= b for a, b in spans)
 
 
 def _safe(detector: Detector, ctx: Ctx) -> list[RawCondition]:

@@ -39,6 +39,9 @@ class RawCondition:
     # the text opens with the name of what the value belongs to ("NGINX 1.25.3"): it is that
     # thing's, and nobody else's
     owner_named: bool = False
+    # where it comes from when no sentence states it: "default" (what the tool does when the
+    # command leaves it out, or fixes by itself), "output" (what the tool printed)
+    origin: str = ""
 
 
 # --- cue lists (data, not code) -----------------------------------------------------------
@@ -86,6 +89,14 @@ def _cue_re(cues: tuple[str, ...]) -> re.Pattern[str]:
 HEDGE_RE = _cue_re(HEDGE_CUES)
 cuescan.register(HEDGE_CUES)  # Ctx.has(HEDGE_CUES) reads the scan
 TOPIC_RE = _cue_re(TOPIC_CUES)
+# Other parties' publications as a sentence's subject, beyond the hedge cues: "several public
+# reviews quote ...", "other benchmarks run ...", "many vendor reports ...".
+OTHERS_RE = lazyre.compile(
+    r"\b(?:other|several|many|some|most|public|published|third[ -]party|competing|competitors?'?)"
+    r"\s+(?:\w+\s+)?(?:reviews|reports|publications|studies|write-?ups|blog\s+posts|vendors)\b"
+    r"|\b(?:other|public|published|third[ -]party|competitors?'?)\s+benchmarks\b",
+    re.IGNORECASE,
+)
 # A sentence that starts like this is about the report's own method (matched at a sentence
 # start: a few quotes or brackets may open it).
 SELF_RE = lazyre.compile(

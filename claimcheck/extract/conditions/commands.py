@@ -4,101 +4,66 @@ oha, bombardier, k6, locust) and from k6 / JMeter configuration text."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Any
 
 from claimcheck import lazyre
+from claimcheck.extract import tooltable
 from claimcheck.extract.conditions.base import Ctx, RawCondition, parse_duration, to_int
 from claimcheck.extract.conditions.tls import is_cipher, norm_tls_version
+from claimcheck.extract.tooltable import Tool
 
 TOKEN_RE = lazyre.compile(r"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"])+")
 SEPARATORS = {"&&", "||", ";", "|"}
 
-# option -> kind; kinds named "flag:*" take no value.
-_WRK = {"-c": "conn", "--connections": "conn", "-d": "dur", "--duration": "dur", "-R": "rate",
-        "--rate": "rate", "-H": "header", "--header": "header", "-t": "skip", "--threads": "skip",
-        "-s": "skip", "--script": "skip", "--timeout": "skip", "--latency": "flag",
-        "-L": "flag", "-U": "flag", "-v": "flag", "--version": "flag"}  # fmt: skip
-TOOLS: dict[str, dict[str, str]] = {
-    "wrk": _WRK,
-    "wrk2": _WRK,
-    "ab": {"-n": "skip", "-c": "conn", "-t": "dur", "-k": "flag:keepalive", "-s": "skip",
-           "-H": "header", "-p": "skip", "-u": "skip", "-T": "skip", "-Z": "cipher", "-f": "tls",
-           "-v": "skip", "-C": "skip", "-A": "skip", "-P": "skip", "-X": "skip", "-e": "skip",
-           "-g": "skip", "-b": "skip", "-B": "skip", "-m": "skip", "-E": "skip", "-l": "flag",
-           "-r": "flag", "-d": "flag", "-S": "flag", "-q": "flag", "-i": "flag", "-w": "flag"},
-    "h2load": {"-n": "skip", "--requests": "skip", "-c": "clients", "--clients": "clients",
-               "-m": "pipe", "--max-concurrent-streams": "pipe", "-t": "skip", "--threads": "skip",
-               "-D": "dur", "--duration": "dur", "-H": "header", "--header": "header",
-               "--ciphers": "cipher", "--rps": "rate", "-r": "skip", "--rate": "skip", "-T": "skip",
-               "-N": "skip", "--warm-up-time": "skip", "-w": "skip", "-W": "skip", "-d": "skip",
-               "-i": "skip", "-p": "skip", "--npn-list": "skip", "--h1": "flag", "-v": "flag"},
-    "autocannon": {"-c": "conn", "--connections": "conn", "-p": "pipe", "--pipelining": "pipe",
-                   "-d": "dur", "--duration": "dur", "-a": "skip", "--amount": "skip", "-R": "rate",
-                   "--overallRate": "rate", "-r": "skip", "--connectionRate": "skip", "-w": "skip",
-                   "--workers": "skip", "-H": "header", "--headers": "header", "-m": "skip",
-                   "--method": "skip", "-b": "skip", "--body": "skip", "-t": "skip",
-                   "--timeout": "skip", "-i": "skip", "-T": "skip", "-j": "flag", "--json": "flag",
-                   "-l": "flag", "--latency": "flag", "-n": "flag", "--no-progress": "flag"},
-    "hey": {"-n": "skip", "-c": "clients", "-q": "rate_worker", "-z": "dur", "-m": "skip",
-            "-H": "header", "-t": "skip", "-A": "skip", "-d": "skip", "-D": "skip", "-T": "skip",
-            "-a": "skip", "-x": "skip", "-cpus": "skip", "-o": "skip", "-h2": "flag",
-            "-disable-compression": "flag", "-disable-keepalive": "flag:no_keepalive",
-            "-disable-redirects": "flag"},
-    "oha": {"-c": "conn", "-n": "skip", "-z": "dur", "-q": "rate", "-H": "header", "-m": "skip",
-            "--disable-keepalive": "flag:no_keepalive", "--http2": "flag", "--no-tui": "flag"},
-    "bombardier": {"-c": "conn", "--connections": "conn", "-d": "dur", "--duration": "dur",
-                   "-n": "skip", "-r": "rate", "--rate": "rate", "-H": "header", "-m": "skip",
-                   "-t": "skip", "-b": "skip", "-l": "flag", "--latencies": "flag", "-k": "flag",
-                   "--http1": "flag", "--http2": "flag"},
-    "vegeta": {"-rate": "rate", "-duration": "dur", "-workers": "skip", "-max-workers": "skip",
-               "-connections": "skip", "-keepalive": "keepalive_bool", "-targets": "skip",
-               "-output": "skip", "-timeout": "skip", "-header": "header", "-body": "skip",
-               "-name": "skip", "-format": "skip", "-http2": "flag"},
-    "k6": {"--vus": "vus", "-u": "vus", "--duration": "dur", "-d": "dur", "--iterations": "skip",
-           "-i": "skip", "--stage": "stage", "-s": "stage", "--rps": "rate", "-e": "skip",
-           "--env": "skip", "-o": "skip", "--out": "skip", "-q": "flag"},
-    "locust": {"-u": "vus", "--users": "vus", "-r": "skip", "--spawn-rate": "skip", "-t": "dur",
-               "--run-time": "dur", "-H": "skip", "--host": "skip", "-f": "skip",
-               "--headless": "flag", "--processes": "skip"},
-    "jmeter": {"-n": "flag", "-t": "skip", "-l": "skip", "-e": "flag", "-o": "skip"},
-}  # fmt: skip
-GO_FLAGS = {"hey", "vegeta"}  # "-rate=50" and "--rate 50" both work
-TOOL_NAMES = {"k6": "Grafana k6", "locust": "Locust", "jmeter": "JMeter"}
-TOOL_ALIASES = {"apachebench": "ab", "ab2": "ab", "ab.exe": "ab", "wrk.exe": "wrk",
-                "k6.exe": "k6"}  # fmt: skip
 CONNECTION_CLOSE_RE = lazyre.compile(r"connection:[ \t]*close", re.IGNORECASE)
 
 
-def command_segments(text: str) -> list[list[tuple[int, int, str]]]:
+def command_segments(text: str, depth: int = 0) -> list[list[tuple[int, int, str]]]:
     """Command segments: (start, end, token) lists split at && || ; | and unescaped line
-    ends."""
+    ends; a quoted script handed to a shell (``sh -c 'echo ... | vegeta attack -rate=50'``)
+    adds the segments of its own commands."""
     segments: list[list[tuple[int, int, str]]] = [[]]
-    prev_end, prev_tok = 0, ""
+    inner: list[list[tuple[int, int, str]]] = []
+    prev_end, prev_tok, last_word = 0, "", ""
     for m in TOKEN_RE.finditer(text):
         tok = m.group(0)
+        if (
+            depth == 0
+            and last_word == "-c"
+            and len(tok) > 2
+            and tok[0] in "'\""
+            and tok[-1] == tok[0]
+        ):
+            inner += [[(a + m.start() + 1, b + m.start() + 1, t) for a, b, t in seg]
+                      for seg in command_segments(tok[1:-1], 1)]  # fmt: skip
         if "\n" in text[prev_end : m.start()] and prev_tok != "\\":
             segments.append([])
         prev_end, prev_tok = m.end(), tok
+        last_word = tok if tok != "\\" else last_word
         if tok in SEPARATORS:
             segments.append([])
         elif tok != "\\":
             segments[-1].append((m.start(), m.end(), tok))
-    return [s for s in segments if s]
+    found = [s for s in segments if s]
+    return sorted(found + inner, key=lambda seg: seg[0][0]) if inner else found
 
 
-def _tool(tok: str) -> str | None:
-    if ":" in tok or "=" in tok or tok.startswith("-"):
-        return None
-    base = tok.strip("'\"").rsplit("/", 1)[-1].lower()
-    base = TOOL_ALIASES.get(base, base)
-    return base if base in TOOLS else None
+def _tool(tok: str) -> Tool | None:
+    return tooltable.tool_of(tok)
 
 
-TOOL_WORD_RE = lazyre.compile(r"(?<![\w.-])(?:" + "|".join(sorted(TOOLS, key=lambda s: (-len(s), s)))
-                          + r"|apachebench|ab2)(?![\w-])", re.IGNORECASE)  # fmt: skip
+# any command word of the tool table: a text without one holds no invocation
+TOOL_WORD_RE = lazyre.compile(
+    r"(?<![\w.-])(?:" + "|".join(re.escape(w) for w in tooltable.command_words()) + r")(?![\w-])",
+    re.IGNORECASE,
+)
 
 
 def command_conditions(text: str) -> list[RawCondition]:
-    """Conditions from every tool invocation in ``text`` (local offsets)."""
+    """Conditions from every tool invocation in ``text`` (local offsets). What the tool
+    does by default counts only for a run of it: the tool as the command word (after
+    "sudo", "time", "$", variable settings), with an option or a target."""
     if not TOOL_WORD_RE.search(text):
         return []
     ctx = Ctx(text)
@@ -106,40 +71,61 @@ def command_conditions(text: str) -> list[RawCondition]:
     for segment in command_segments(text):
         idx = next((i for i, (_, _, t) in enumerate(segment) if _tool(t)), None)
         if idx is not None:
-            out += _invocation(ctx, segment[idx:])
+            lead = segment[0][2] in tooltable.LAUNCHERS or all(
+                t in tooltable.PREFIX or ("=" in t and not t.startswith("-"))
+                for _, _, t in segment[:idx]
+            )
+            found = _invocation(ctx, segment[idx:])
+            out += found if lead else [c for c in found if not c.origin]
     return out
+
+
+# a host to send load to: "10.0.0.2", "peer:8080", "server.example.net"
+HOST_RE = lazyre.compile(
+    r"(?<![\w.-])(?:[\w.-]++:\d{2,5}+(?:/\S*+)?+|\d{1,3}+(?:\.\d{1,3}+){3}+"
+    r"|[a-z][\w-]*+(?:\.[\w-]++)++)"
+)
+
+
+def _target(tok: str) -> bool:
+    """A URL or host a command line sends its load to."""
+    t = tok.strip("'\"")
+    return "://" in t or t.startswith(("localhost", "127.", "[")) or bool(HOST_RE.fullmatch(t))
 
 
 def _invocation(ctx: Ctx, toks: list[tuple[int, int, str]]) -> list[RawCondition]:
     s0, e0, tok0 = toks[0]
-    tool = _tool(tok0) or ""
-    table = TOOLS[tool]
-    name = TOOL_NAMES.get(tool, tool)
-    out = [ctx.make("traffic_generator", {"name": name, "version": None, "limit": None}, s0, e0)]
-    state = {"keepalive": False, "stages": []}
+    tool = _tool(tok0)
+    if tool is None:
+        return []
+    generator = {"name": tool.label, "version": None, "limit": None}
+    out = [ctx.make("traffic_generator", generator, s0, e0)]
+    state: dict[str, Any] = {"keepalive": False, "stages": [], "options": 0, "given": set(),
+                             "real": False}  # fmt: skip
     i = 1
     while i < len(toks):
         start, end, tok = toks[i]
         i += 1
         if not tok.startswith("-") or tok in ("-", "--"):
+            state["real"] = state["real"] or _target(tok)
             continue
         opt, eq, value = tok.partition("=")
-        kind = table.get(opt)
-        if kind is None and tool in GO_FLAGS:
-            opt = "-" + opt.lstrip("-")
-            kind = table.get(opt)
-        if kind is None and not eq and len(tok) > 2 and tok[1] != "-":
+        param = tool.option(opt)
+        if param is None and not eq and len(tok) > 2 and tok[1] != "-":
             opt, value, eq = tok[:2], tok[2:], "attached"  # "-c200", "-d60s"
-            kind = table.get(opt)
-            if kind is None or kind.startswith("flag"):
+            param = tool.option(opt)
+            if param is None or param == "" or param in tooltable.MEANINGFUL_FLAGS:
                 continue
-        if kind is None:
+        if param is None:
             continue
-        if kind.startswith("flag"):
-            if kind == "flag:keepalive":
+        state["options"] += 1
+        state["real"] = True
+        state["given"].add(param)
+        if param == "" or param in tooltable.MEANINGFUL_FLAGS:
+            if param == "keepalive":
                 state["keepalive"] = True
                 out.append(ctx.make("profile", "keep-alive", start, end))
-            elif kind == "flag:no_keepalive":
+            elif param == "no_keepalive":
                 out.append(ctx.make("requests_per_connection", 1, start, end, negated=True))
             continue
         if not eq:
@@ -147,47 +133,101 @@ def _invocation(ctx: Ctx, toks: list[tuple[int, int, str]]) -> list[RawCondition
                 continue
             end, value = toks[i][1], toks[i][2]
             i += 1
-        out += _option(ctx, tool, kind, value.strip("'\""), start, end, state)
-    if tool == "ab" and not state["keepalive"]:  # ab sends HTTP/1.0: one request per connection
-        out.append(ctx.make("requests_per_connection", 1, s0, e0))
+        out += _option(ctx, tool, param, value.strip("'\""), start, end, state)
+    if not tool.runs and not state["real"]:
+        return []  # "ping" in a sentence of a code comment: a word, not a run of the tool
     if state["stages"]:
         out += _stages(ctx, state["stages"])
-    return out
+    return out + _by_default(ctx, tool, out, state, s0, e0)
+
+
+# Parameters whose default is a test condition (threads, streams or a pipelining depth of
+# one are not: they set nothing a reader needs).
+_DEFAULTED = ("duration", "connections", "clients", "vus", "rate", "interval", "size", "calls",
+              "mode")  # fmt: skip
+_LOAD_PARAMS = ("connections", "clients", "vus")
+
+
+def _by_default(
+    ctx: Ctx, tool: Tool, found: list[RawCondition], state: dict[str, Any], s0: int, e0: int
+) -> list[RawCondition]:
+    """What the tool does about what the command leaves out (its documented defaults) and
+    what it fixes by itself (its protocol, connection reuse, objects), at the tool's name,
+    marked with origin "default"; an option that says otherwise wins (ab -k, wrk -H
+    "Connection: close", hey -disable-keepalive)."""
+    given = state["given"]
+    stated = {c.name for c in found}
+    out: list[RawCondition] = []
+    if not state["real"]:
+        return out  # "cd wrk2", "./plot.sh wrk": the tool's name, not a run of it
+    if "server" in given:
+        given = given | set(_DEFAULTED)  # "iperf3 -s" waits for a client: no run of its own
+    for param, value in tool.defaults.items():
+        if param not in _DEFAULTED or param in given:
+            continue
+        if tool.runs and param != "mode":
+            continue  # an HTTP load tool's run says its parameters (runconditions.py)
+        if param in _LOAD_PARAMS and given & set(_LOAD_PARAMS):
+            continue
+        out += _option(ctx, tool, param, str(value), s0, e0, state)
+    implied = dict(tool.implies)
+    if "requests_per_connection" in stated:
+        implied.pop("requests_per_connection", None)
+    if implied.get("requests_per_connection") == 1 and state["keepalive"]:
+        implied.pop("requests_per_connection")  # ab -k keeps its connections
+    for name in ("object_size", "processing_layer"):
+        if name in stated or any(c.name == name for c in out):
+            implied.pop(name, None)  # netperf -t TCP_RR fixes its own size
+    out += [ctx.make(name, value, s0, e0) for name, value in implied.items()]
+    return [replace(c, origin="default") for c in out]
+
+
+_LOAD_KINDS = {"connections": "connections", "clients": "clients", "vus": "vus",
+               "streams": "streams"}  # fmt: skip
 
 
 def _option(
-    ctx: Ctx, tool: str, kind: str, value: str, start: int, end: int, state: dict
+    ctx: Ctx, tool: Tool, param: str, value: str, start: int, end: int, state: dict
 ) -> list[RawCondition]:
     n = to_int(value)
-    if kind in ("conn", "clients", "vus") and n:
-        kinds = {"conn": "connections", "clients": "clients", "vus": "vus"}
-        return [ctx.make("load_setting", {"kind": kinds[kind], "value": n}, start, end)]
-    if kind == "dur":
+    if param == "streams" and tool.runs:
+        return [ctx.make("pipelining", n, start, end)] if n else []  # h2load -m: per connection
+    if param in _LOAD_KINDS and n:
+        return [ctx.make("load_setting", {"kind": _LOAD_KINDS[param], "value": n}, start, end)]
+    if param == "duration":
         seconds = parse_duration(value)
         return [ctx.make("duration", seconds, start, end)] if seconds else []
-    if kind == "pipe" and n:
+    if param == "pipelining" and n:
         return [ctx.make("pipelining", n, start, end)]
-    if kind in ("rate", "rate_worker"):
+    if param in ("rate", "rate_per_worker", "interval"):
         rate = _rate(value)
+        if param == "interval":
+            rate = 1.0 / rate if rate else None  # ping -i 0.001: a thousand probes a second
         if rate is None:
             return []
         setting = {"kind": "rate", "value": rate, "unit": "RPS"}
-        if kind == "rate_worker":
+        if param == "rate_per_worker":
             setting["per_worker"] = True
         return [ctx.make("load_setting", setting, start, end)]
-    if kind == "header" and CONNECTION_CLOSE_RE.search(value):
+    if param == "calls" and n:
+        return [ctx.make("requests_per_connection", n, start, end)]
+    if param == "size" and n is not None:
+        return [ctx.make("object_size", n, start, end)]
+    if param == "mode":
+        return [ctx.make(name, v, start, end) for name, v in tool.mode(value).items()]
+    if param == "header" and CONNECTION_CLOSE_RE.search(value):
         return [ctx.make("requests_per_connection", 1, start, end)]
-    if kind == "cipher" and is_cipher(value):
+    if param == "cipher" and is_cipher(value):
         return [ctx.make("cipher", value.upper(), start, end)]
-    if kind == "tls":
+    if param == "tls_version":
         m = re.fullmatch(r"(TLS|SSL)v?(\d(?:\.\d)?)", value, re.IGNORECASE)
         v = norm_tls_version(m.group(1), m.group(2)) if m else None
         return [ctx.make("tls_version", v, start, end)] if v else []
-    if kind == "keepalive_bool":
+    if param == "keepalive_bool":
         if value.lower() in ("false", "0", "no"):
             return [ctx.make("requests_per_connection", 1, start, end, negated=True)]
         return [ctx.make("profile", "keep-alive", start, end)]
-    if kind == "stage":
+    if param == "stage":
         state["stages"].append((start, end, value))
     return []
 

@@ -79,6 +79,10 @@ COUNT_LOAD_RES = [
     (lazyre.compile(rf"(?<![\w.])(?P<list>{INT}){_W}(?:virtual{_W}users|VUs?)\b", _I), "vus"),
     (lazyre.compile(rf"\bVUs?[ \t]*[:=][ \t]*(?P<list>{INT})", _I), "vus"),
     (lazyre.compile(rf"(?<![\w-])(?:-c|--connections(?=[ \t=]))[ \t=]?(?P<list>{INT})\b"), "connections"),
+    # the load a figure was measured under: "using 16 client connections", "over 64 open
+    # connections" (a preposition of means: "held 10,000 connections" is a result)
+    (lazyre.compile(rf"\b(?:using|over|across|through|from){_W}(?P<list>{INT}){_W}(?:(?:concurrent|simultaneous"
+                rf"|client|open|parallel|persistent|keep-alive){_W})?connections\b", _I), "connections"),
 ]  # fmt: skip
 _SETTING = (
     r"\b(?:throttled|scaled(?:[ \t]+back|[ \t]+down)?|held|kept|capped|limited|loaded|fixed"
@@ -109,7 +113,7 @@ LOAD_SETTING_GATE = lazyre.compile(
 )
 LOAD_COUNT_GATE = lazyre.compile(
     r"\d(?:[ \t]+(?:(?:simulated|virtual|emulated)[ \t]+)?clients|[ \t]+(?:virtual[ \t]+users"
-    r"|vus?\b)|[ \t]?%[ \t]+(?:of[ \t]+)?cpu)"
+    r"|vus?\b)|[ \t]?%[ \t]+(?:of[ \t]+)?cpu|[ \t]+(?:[a-z-]+[ \t]+)?connections)"
 )
 
 

@@ -302,6 +302,15 @@ def power_method(ctx: Ctx) -> list[RawCondition]:
 
 LATENCY_CONTEXT_RE = lazyre.compile(r"\blaten\w*|\bresponse[ \t]+times?\b|\bdelay\b|\bRTT\b"
                                 r"|\bround[ \t-]trip|\bduration\b|\d[ \t]?ms\b", _I)  # fmt: skip
+# "1% of the requests took longer than 3.6 s", "5% observed more than 786 ms": the share
+# above a time names the percentile below it (p99, p95)
+TAIL_SHARE_RE = lazyre.compile(
+    r"(?<![\w.])(?P<share>\d{1,2}(?:\.\d{1,3})?)[ \t]?%[ \t]+(?:of[ \t]+(?:the[ \t]+|all[ \t]+)?"
+    r"(?:requests?|responses?|calls|transactions|samples)(?:'s?)?(?:[ \t]+latenc\w{0,3})?[ \t]+)?"
+    r"(?:(?:was|were|took|observed|had|saw|lasted|needed)[ \t]+)?(?:longer|more|slower|higher"
+    r"|greater|above|over)\b",
+    _I,
+)
 PERCENTILE_RES = [
     lazyre.compile(r"(?<![\w.])[Pp](?P<p>\d{2}(?:\.\d{1,3})?)(?!\w|\.\w)"),
     lazyre.compile(r"(?<![\w.])p\((?P<p>\d{1,2}(?:\.\d{1,3})?)\)", _I),
@@ -312,10 +321,10 @@ PERCENTILE_RES = [
 _LAT0 = r"(?:latenc\w{0,10}|response[ \t]+times?|round[ \t-]trip[ \t]+times?|RTT|delay)"
 _LAT = rf"(?:[\w-]{{1,30}}[ \t]+)?{_LAT0}"
 STAT_WORD_RES = [
-    (lazyre.compile(rf"\b(?:average|mean|avg)[ \t]+{_LAT}|\b{_LAT0}[ \t]+(?:was[ \t]+)?averaged\b", _I), "mean"),
+    (lazyre.compile(rf"\b(?:average|mean|avg\.?)[ \t]+{_LAT}|\b{_LAT0}[ \t]+(?:was[ \t]+)?averaged\b", _I), "mean"),
     (lazyre.compile(r"\bon[ \t]+average\b", _I), "mean?"),
     (lazyre.compile(rf"\bmedian[ \t]+{_LAT}", _I), "p50"),
-    (lazyre.compile(rf"\b(?:max|maximum|worst[ \t-]case|peak)[ \t]+{_LAT}", _I), "max"),
+    (lazyre.compile(rf"\b(?:max\.?|maximum|worst[ \t-]case|peak)[ \t]+{_LAT}", _I), "max"),
 ]  # fmt: skip
 
 
@@ -324,7 +333,7 @@ _LAT_GATE = (
     r"|delay)"
 )
 LATENCY_STATISTIC_GATE = lazyre.compile(
-    rf"p\(?\d|percentile|average|mean|avg|median|max{_LAT_GATE}|maximum{_LAT_GATE}"
+    rf"p\(?\d|percentile|average|mean|avg|median|max\.?{_LAT_GATE}|maximum{_LAT_GATE}|\d[ \t]?%"
     rf"|worst[ \t-]case{_LAT_GATE}|peak{_LAT_GATE}"
 )
 
@@ -345,6 +354,12 @@ def latency_statistic(ctx: Ctx) -> list[RawCondition]:
             if i != 1 and not ctx.sentence_has(LATENCY_CONTEXT_RE, m.start()):
                 continue
             out.append(ctx.make("latency_statistic", f"p{p}", m.start(), m.end()))
+    for m in ctx.finditer(TAIL_SHARE_RE):
+        if not ctx.sentence_has(LATENCY_CONTEXT_RE, m.start()):
+            continue
+        below = round(100 - float(m.group("share")), 3)
+        if 50 <= below < 100:
+            out.append(ctx.make("latency_statistic", f"p{below:g}", m.start(), m.end()))
     for rx, stat in STAT_WORD_RES:
         for m in ctx.finditer(rx):
             if stat.endswith("?"):

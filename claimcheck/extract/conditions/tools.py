@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from claimcheck import lazyre
+from claimcheck.extract import tooltable
 from claimcheck.extract.conditions.base import Ctx, RawCondition, gated
 from claimcheck.textkeys import fold
 from claimcheck.units import is_bit_rate
@@ -60,6 +61,8 @@ GENERATORS: list[tuple[re.Pattern[str], Namer, bool]] = [
     (lazyre.compile(r"\bbombardier\b"), "bombardier", False),
     (lazyre.compile(r"\bTsung\b"), "Tsung", False),
     (lazyre.compile(r"\biperf3?\b", _I), "iperf", False),
+    (lazyre.compile(r"\bnetperf\b", _I), "netperf", False),
+    (lazyre.compile(r"\bNighthawk\b"), "Nighthawk", False),
     (lazyre.compile(r"\bTRex\b"), "TRex", False),
     (lazyre.compile(r"(?<![\w./-])ab(?![\w/-])"), "ab", True),
     (lazyre.compile(r"(?<![\w./-])hey(?![\w/-])"), "hey", True),
@@ -221,4 +224,25 @@ def _rate_like(q) -> bool:  # noqa: ANN001
     return is_bit_rate(q.unit) or q.unit in ("CPS", "RPS", "TPS", "kCPS") or "/ second" in q.unit
 
 
-DETECTORS = [traffic_generator]
+# A test a tool runs by name ("TCP_RR", "TCP_CRR", "TCP_STREAM"): the names and what each
+# fixes come from the tool table (tools.toml, [<tool>.modes]), with what the tool fixes.
+TEST_MODE_RE = lazyre.compile(r"(?<![\w-])(?:TCP|UDP)_[A-Z]{2,8}+(?![\w-])")
+
+
+@gated("tcp_", "udp_")
+def test_mode(ctx: Ctx) -> list[RawCondition]:
+    """The conditions a named tool test fixes: netperf TCP_RR is single-byte requests and
+    responses over one persistent connection, TCP_STREAM a bulk stream without objects."""
+    out: list[RawCondition] = []
+    for m in ctx.finditer(TEST_MODE_RE):
+        for tool in tooltable.table().values():
+            fixed = tool.mode(m.group(0))
+            if not fixed:
+                continue
+            for name, value in {**tool.implies, **fixed}.items():
+                out.append(ctx.make(name, value, m.start(), m.end()))
+            break
+    return out
+
+
+DETECTORS = [traffic_generator, test_mode]

@@ -154,6 +154,7 @@ def _merge(command: Run, output: Run) -> None:
     command.results.update(output.results)
     command.errors.update(output.errors)
     command.total_requests = output.total_requests or command.total_requests
+    command.object_size = output.object_size or command.object_size
     command.end = max(command.end, output.end)
     for name in ("connections", "threads", "streams", "pipelining", "duration", "requests"):
         mine, theirs = getattr(command, name), getattr(output, name)

@@ -7,101 +7,27 @@ the target; a parameter the command leaves out takes the tool's default (wrk: 2 
 
 from __future__ import annotations
 
+from claimcheck.extract import tooltable
 from claimcheck.extract.conditions.commands import CONNECTION_CLOSE_RE, command_segments
 from claimcheck.extract.runs.model import Run, Value
 from claimcheck.extract.runs.values import duration, number
 
-# option -> parameter; None: a flag without a value. "keepalive", "no_keepalive", "h1" and
-# "pipeline_script" are flags with a meaning; "header", "script", "target" take a value.
-_WRK = {"-c": "connections", "--connections": "connections", "-t": "threads",
-        "--threads": "threads", "-d": "duration", "--duration": "duration", "-R": "rate",
-        "--rate": "rate", "-s": "script", "--script": "script", "-H": "header",
-        "--header": "header", "--timeout": "timeout", "-T": "timeout", "--latency": None, "-L": None,
-        "-U": None, "-v": None, "--version": None}  # fmt: skip
-OPTIONS: dict[str, dict[str, str | None]] = {
-    "wrk": _WRK,
-    "wrk2": _WRK,
-    "rewrk": {"-c": "connections", "--connections": "connections", "-t": "threads",
-              "--threads": "threads", "-d": "duration", "--duration": "duration",
-              "-h": "target", "--host": "target", "--pct": None, "--http2": None},
-    "ab": {"-n": "requests", "-c": "connections", "-t": "duration", "-k": "keepalive",
-           "-H": "header", "-s": "skip", "-p": "skip", "-u": "skip", "-T": "skip", "-Z": "skip",
-           "-f": "skip", "-v": "skip", "-C": "skip", "-A": "skip", "-P": "skip", "-X": "skip",
-           "-e": "skip", "-g": "skip", "-b": "skip", "-B": "skip", "-m": "skip", "-E": "skip",
-           "-l": None, "-r": None, "-d": None, "-S": None, "-q": None, "-i": None, "-w": None},
-    "hey": {"-n": "requests", "-c": "connections", "-q": "rate_per_worker", "-z": "duration",
-            "-m": "skip", "-H": "header", "-t": "skip", "-A": "skip", "-d": "skip",
-            "-D": "skip", "-T": "skip", "-a": "skip", "-x": "skip", "-cpus": "skip",
-            "-o": "skip", "-h2": None, "-disable-compression": None,
-            "-disable-keepalive": "no_keepalive", "-disable-redirects": None},
-    "oha": {"-n": "requests", "-c": "connections", "-z": "duration", "-q": "rate",
-            "-H": "header", "-m": "skip", "-p": "pipelining",
-            "--disable-keepalive": "no_keepalive", "--http2": None, "--no-tui": None},
-    "h2load": {"-n": "requests", "--requests": "requests", "-c": "connections",
-               "--clients": "connections", "-m": "streams", "--max-concurrent-streams": "streams",
-               "-t": "threads", "--threads": "threads", "-D": "duration", "--duration": "duration",
-               "-H": "header", "--header": "header", "--rps": "rate_per_worker", "-r": "skip",
-               "--rate": "skip", "-T": "skip", "-N": "skip", "--warm-up-time": "skip",
-               "-w": "skip", "-W": "skip", "-d": "skip", "-i": "skip", "-p": "skip",
-               "--npn-list": "skip", "--ciphers": "skip", "--h1": "h1", "-v": None},
-    "autocannon": {"-c": "connections", "--connections": "connections", "-p": "pipelining",
-                   "--pipelining": "pipelining", "-d": "duration", "--duration": "duration",
-                   "-a": "requests", "--amount": "requests", "-R": "rate", "--overallRate": "rate",
-                   "-r": "skip", "--connectionRate": "skip", "-w": "threads", "--workers": "threads",
-                   "-H": "header", "--headers": "header", "-m": "skip", "--method": "skip",
-                   "-b": "skip", "--body": "skip", "-t": "skip", "--timeout": "skip",
-                   "-i": "skip", "-T": "skip", "-j": None, "--json": None, "-l": None,
-                   "--latency": None, "-n": None, "--no-progress": None},
-    "bombardier": {"-c": "connections", "--connections": "connections", "-d": "duration",
-                   "--duration": "duration", "-n": "requests", "--requests": "requests",
-                   "-r": "rate", "--rate": "rate", "-H": "header", "--header": "header",
-                   "-m": "skip", "-t": "skip", "--timeout": "skip", "-b": "skip", "-l": None,
-                   "--latencies": None, "-k": None, "--http1": None, "--http2": None,
-                   "-p": "skip", "--print": "skip", "-o": "skip", "--format": "skip"},
-    "vegeta": {"-rate": "rate", "-duration": "duration", "-workers": "skip",
-               "-max-workers": "skip", "-connections": "skip", "-keepalive": "keepalive_bool",
-               "-targets": "skip", "-output": "skip", "-timeout": "skip", "-header": "header",
-               "-body": "skip", "-name": "skip", "-format": "skip", "-http2": None},
-    "k6": {"--vus": "connections", "-u": "connections", "--duration": "duration",
-           "-d": "duration", "--iterations": "requests", "-i": "requests", "--rps": "rate",
-           "--stage": "skip", "-s": "skip", "-e": "skip", "--env": "skip", "-o": "skip",
-           "--out": "skip", "-q": None},
-    "locust": {"-u": "connections", "--users": "connections", "-r": "skip",
-               "--spawn-rate": "skip", "-t": "duration", "--run-time": "duration",
-               "-H": "target", "--host": "target", "-f": "skip", "--headless": None,
-               "--processes": "skip"},
-    "jmeter": {"-n": None, "-t": "skip", "-l": "skip", "-e": None, "-o": "skip", "-j": "skip"},
-}  # fmt: skip
-# The defaults each tool documents for a parameter left out of the command.
-DEFAULTS: dict[str, dict[str, float]] = {
-    "wrk": {"connections": 10, "threads": 2, "duration": 10.0},
-    "wrk2": {"connections": 10, "threads": 2, "duration": 10.0},
-    "ab": {"connections": 1, "requests": 1},
-    "hey": {"connections": 50, "requests": 200},
-    "oha": {"connections": 50, "requests": 200},
-    "h2load": {"connections": 1, "threads": 1, "streams": 1, "requests": 1},
-    "autocannon": {"connections": 10, "pipelining": 1, "duration": 10.0},
-    "bombardier": {"connections": 125, "duration": 10.0},
-    "vegeta": {"rate": 50.0},
-    "k6": {"connections": 1, "requests": 1},
-}
-# Tools whose bare duration is in seconds and whose options may be written Go style.
-GO_STYLE = {"hey", "vegeta", "oha"}
-ALIASES = {"apachebench": "ab", "ab2": "ab", "ab.exe": "ab", "wrk.exe": "wrk", "k6.exe": "k6",
-           "hey.exe": "hey"}  # fmt: skip
-# Words that may stand before the tool on its command line.
-PREFIX = {"$", "#", ">", "%", "sudo", "time", "nohup", "exec", "command", "run", "npx"}
+# Run attributes a tool's parameter fills (the table's "clients" and "vus" are the run's
+# connections); parameters outside this map set no run attribute.
+RUN_PARAM = {"connections": "connections", "clients": "connections", "vus": "connections",
+             "threads": "threads", "streams": "streams", "pipelining": "pipelining",
+             "duration": "duration", "rate": "rate", "rate_per_worker": "rate_per_worker",
+             "requests": "requests", "header": "header", "script": "script",
+             "target": "target", "keepalive_bool": "keepalive_bool",
+             "timeout": "timeout"}  # fmt: skip
 _UNIT = {"connections": "", "threads": "", "streams": "", "pipelining": "", "requests": "",
          "duration": "s", "rate": "req/s"}  # fmt: skip
 
 
 def tool_of(token: str) -> str | None:
-    """The tool a command word runs ("/usr/bin/wrk" -> "wrk"), or None."""
-    if ":" in token or "=" in token or token.startswith("-"):
-        return None
-    base = token.strip("'\"`").rsplit("/", 1)[-1].lower()
-    base = ALIASES.get(base, base)
-    return base if base in OPTIONS else None
+    """The HTTP load tool a command word runs ("/usr/bin/wrk" -> "wrk"), or None."""
+    tool = tooltable.tool_of(token)
+    return tool.name if tool is not None and tool.runs else None
 
 
 def command_runs(text: str, offset: int = 0) -> list[Run]:
@@ -111,7 +37,8 @@ def command_runs(text: str, offset: int = 0) -> list[Run]:
     for segment in command_segments(text):
         i = 0
         while i < len(segment) and (
-            segment[i][2] in PREFIX or ("=" in segment[i][2] and not segment[i][2].startswith("-"))
+            segment[i][2] in tooltable.PREFIX
+            or ("=" in segment[i][2] and not segment[i][2].startswith("-"))
         ):
             i += 1
         if i < len(segment) and tool_of(segment[i][2]) and len(segment) > i + 1:
@@ -124,7 +51,7 @@ def command_runs(text: str, offset: int = 0) -> list[Run]:
 def _invocation(toks: list[tuple[int, int, str]], text: str, offset: int) -> Run | None:
     s0, _, tok0 = toks[0]
     tool = tool_of(tok0) or ""
-    table = OPTIONS[tool]
+    entry = tooltable.table()[tool]
     end = toks[-1][1]
     run = Run(tool=tool, source="command", start=offset + s0, end=offset + end,
               command=text[s0:end])  # fmt: skip
@@ -139,14 +66,14 @@ def _invocation(toks: list[tuple[int, int, str]], text: str, offset: int) -> Run
             continue
         seen_option = True
         opt, eq, value = tok.partition("=")
-        if opt not in table and tool in GO_STYLE:
-            opt = "-" + opt.lstrip("-")
-        if opt not in table and not eq and len(tok) > 2 and tok[1] != "-" and tok[:2] in table:
+        param = entry.option(opt)
+        if param is None and not eq and len(tok) > 2 and tok[1] != "-":
+            param = entry.option(tok[:2])
             opt, value, eq = tok[:2], tok[2:], "attached"  # "-c200", "-d60s"
-        if opt not in table:
+        if param is None:
             continue
-        kind = table[opt]
-        if kind is None or kind in ("keepalive", "no_keepalive", "h1") and not eq:
+        kind = RUN_PARAM.get(param, param)
+        if kind == "" or kind in tooltable.MEANINGFUL_FLAGS and not eq:
             if kind == "keepalive":
                 run.keepalive = True
             elif kind == "no_keepalive":
@@ -210,11 +137,13 @@ def _finish(run: Run, tool: str) -> None:
     h1 = run.results.pop("_h1", None)
     if tool == "h2load" and h1 is not None and run.streams is not None:
         run.pipelining, run.streams = run.streams, None  # over HTTP/1.1, -m pipelines
-    for name, value in DEFAULTS.get(tool, {}).items():
+    for name, value in tooltable.table()[tool].defaults.items():
+        if name not in _UNIT:
+            continue  # a default no run attribute holds (ping's payload size)
         if getattr(run, name) is None and not (name == "streams" and run.pipelining):
             unit = _UNIT.get(name, "")
             setattr(run, name, Value(value, unit, run.start, run.start + len(tool), tool, True))
-    if run.keepalive is None:
-        run.keepalive = tool not in ("ab",)  # ab sends HTTP/1.0 without -k
+    if run.keepalive is None:  # ab sends HTTP/1.0 without -k: one request per connection
+        run.keepalive = tooltable.table()[tool].implies.get("requests_per_connection") != 1
     if tool == "wrk2" or (tool == "wrk" and run.rate is not None):
         run.tool = "wrk2"

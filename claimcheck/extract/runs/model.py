@@ -72,6 +72,7 @@ class Run:
     results: dict[str, Value] = field(default_factory=dict)
     errors: dict[str, Value] = field(default_factory=dict)
     total_requests: Value | None = None
+    object_size: Value | None = None  # response body bytes the tool printed (ab, hey)
     device: str | None = None  # the entity the run measured
     rows: list[RunRow] = field(default_factory=list)
 

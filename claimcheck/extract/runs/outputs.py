@@ -241,6 +241,8 @@ def parse_ab(text: str, offset: int) -> Run | None:
             run.results["transfer"] = _value(line, m, 2, n * 1e3, "B/s", at)
         elif name == "time taken for tests":
             run.duration = _value(line, m, 2, n, "s", at)
+        elif name == "document length" and (m.group(3) or "").startswith("byte"):
+            run.object_size = _value(line, m, 2, n, "B", at)
         elif name == "total" and run.results.get("latency_mean") is not None:
             pass  # Connection Times "Total:" row: min mean sd median max, ms
     return run if "rps" in run.results else None
@@ -251,6 +253,7 @@ def parse_ab(text: str, offset: int) -> Run | None:
 HEY_FIELD_RE = lazyre.compile(
     r"^[ \t]*+(Total|Slowest|Fastest|Average|Requests/sec|Success rate):[ \t]*+(\S+?)(%)?(?:[ \t]++(secs?|ms))?(?!\S)"
 )
+HEY_SIZE_RE = lazyre.compile(r"^[ \t]*+Size/request:[ \t]*+(\d+)[ \t]++bytes")
 STATUS_LINE_RE = lazyre.compile(r"^[ \t]*+\[(\d{3})\][ \t]++(\d+)[ \t]++responses")
 ERROR_LINE_RE = lazyre.compile(r"^[ \t]*+\[(\d+)\][ \t]++\S")
 
@@ -295,6 +298,8 @@ def parse_hey(text: str, offset: int) -> Run | None:
                 run.duration = _value(line, m, 2, n * scale, "s", at)
             elif key == "Success rate" and m.group(3):
                 run.results["success_rate"] = _value(line, m, 2, n / 100, "", at)
+        elif m := HEY_SIZE_RE.match(line):
+            run.object_size = _value(line, m, 1, float(m.group(1)), "B", at)
         elif "distribution" in section and "latency" in section or "response time" in section:
             if m := PCT_LINE_RE.match(line):
                 secs = seconds(m.group(2)) if re.search(r"[a-z]", m.group(2)) else None
@@ -625,6 +630,11 @@ def parse_k6(text: str, offset: int) -> Run | None:
                 g = 1 if f.group(1) else 2
                 run.errors["failed"] = Value(float(f.group(g)), "", at + base + f.start(g),
                                              at + base + f.end(g), f.group(g))  # fmt: skip
+        elif name == "vus" and run.connections is None:  # "vus: 0 min=0 max=80": the peak
+            v = re.search(r"\bmax=(\d+)", rest)
+            if v:
+                run.connections = Value(float(v.group(1)), "", at + base + v.start(1),
+                                        at + base + v.end(1), v.group(1))  # fmt: skip
         elif name == "vus_max" and run.connections is None:
             v = re.match(r"\d+", rest)
             if v:

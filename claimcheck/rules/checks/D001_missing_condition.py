@@ -82,12 +82,19 @@ def _stated_in_text(
         if not q.unit or not is_bytes(q.unit) or "/" in q.unit:
             continue
         located = index.sentence_at(q.start)
-        if located is None or located[2]:
-            continue
+        if located is None or located[2] or _tool_text(located[1]):
+            continue  # a tool's summary ("Transfer/sec: 18.54MB") sizes no object
         text = located[0].text
         if _BYTES_RE.search(text) and not _NOT_OBJECT_RE.search(text):
             found.setdefault(where(located[1]), set()).add("object_size")
     return found
+
+
+def _tool_text(block: Block) -> bool:
+    """A code block or a tool's printed output: its byte counts are what the tool read."""
+    return block.kind == "code" or (
+        block.table is not None and block.table.kind in ("code", "tool_output")
+    )
 
 
 def _family_evidence(
@@ -97,7 +104,7 @@ def _family_evidence(
     comparison stated in the block that introduces the test ("370% higher throughput")."""
     doc, extraction = facts.doc, facts.extraction
     by_family: dict[str, list[Measurement]] = {}
-    for m in facts.measured():
+    for m in facts.results():  # sentences, tables and the tools' printed results
         by_family.setdefault(family_of(facts, m), []).append(m)
     index = facts.text
     claims_by_block: dict[int, list[tuple[int, int, str]]] = {}
@@ -123,7 +130,6 @@ def missing_condition(facts: FactStore) -> Iterator[Hit]:
     doc, extraction = facts.doc, facts.extraction
     data = rule_data("D001")
     required: dict[str, list[Any]] = data.get("required", {})
-    implied: dict[str, list[str]] = data.get("implied_by_tool", {})
     if not required:
         return
     index = facts.text
@@ -131,7 +137,8 @@ def missing_condition(facts: FactStore) -> Iterator[Hit]:
     anywhere: set[str] = set()  # stated at document, section or device scope
     per_family: dict[str, set[str]] = {}  # stated for a test of that family
     per_test: dict[str, set[str]] = {}
-    tools: set[str] = set()
+    # every statement counts: prose, table cells, command lines, what a tool printed and
+    # what a tool does by itself (wrk keeps its connections alive; iperf carries no objects)
     for c in extraction.conditions:
         if c.hedged:
             continue
@@ -141,13 +148,6 @@ def missing_condition(facts: FactStore) -> Iterator[Hit]:
             per_family.setdefault(test_metric.get(test) or "", set()).add(c.name)
         else:
             anywhere.add(c.name)
-        if c.name == "traffic_generator" and isinstance(c.value, dict):
-            tools.add(str(c.value.get("name") or "").lower())
-    for table in (b.table for b in doc.blocks if b.table is not None and b.table.tool):
-        tools.add(table.tool.lower())
-    for name, tool_names in implied.items():
-        if tools & {t.lower() for t in tool_names}:
-            anywhere.add(name)
     patterns = {
         name: [re.compile(p, re.IGNORECASE) for p in ([ps] if isinstance(ps, str) else ps)]
         for name, ps in data.get("implied_by_text", {}).items()
@@ -173,8 +173,8 @@ def missing_condition(facts: FactStore) -> Iterator[Hit]:
         tables: set[int] = set()
         for m in figures:
             have |= per_test.get(m.test or "", set()) | in_text.get(m.section, set())
-            if m.test in test_layer:  # a "Layer 4 throughput" test states its layer
-                have.add("processing_layer")
+            if m.test in test_layer or (m.test or "").split(" ")[0] in ("L4", "L7"):
+                have.add("processing_layer")  # a "Layer 4 throughput" test states its layer
             if m.statistic:  # a table axis (column, row or caption) names the statistic
                 have.add("latency_statistic")
             have |= set(m.conditions) & {"object_size", "concurrency", "load_setting"}

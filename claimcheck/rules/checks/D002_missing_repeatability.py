@@ -76,6 +76,11 @@ def _states_runs(doc: Document, c: Condition) -> bool:
     return bool(_RUN_WORDS.search(c.text))
 
 
+def _tool_text(block: Block) -> bool:
+    """A tool's printed output pasted as a table."""
+    return block.table is not None and block.table.kind in ("code", "tool_output")
+
+
 _METHOD_OPENINGS = ("how we test", "methodolog", "test setup", "test methodolog")
 
 
@@ -93,16 +98,20 @@ def _methodology_block(doc: Document) -> Block | None:
 def missing_repeatability(facts: FactStore) -> Iterator[Hit]:
     """Document level: the number of runs, the run duration or run-to-run variation is unstated."""
     doc = facts.doc
-    figures = facts.measured()
-    if not figures:
-        return
+    figures = facts.results()  # sentences, tables and the tools' printed results
+    tool_runs = [r for r in facts.runs if not r.warmup and r.source in ("command", "output")]
+    if not figures and not tool_runs:
+        return  # a report that neither gives results nor runs a load tool measures nothing
     missing = []
     runs = any(_states_runs(doc, c) for c in facts.stated("runs"))
     duration = bool(facts.stated("duration"))
     index = facts.text
     kinds = (*PROSE, "table")
     hedge = index.hedge_cues
-    eligible = [i not in hedge and t[1].kind in kinds for i, t in enumerate(index.sentences)]
+    # a tool's summary ("Thread Stats Avg Stdev") gives the spread within one run, not
+    # between runs: only the report's own sentences and tables count
+    eligible = [i not in hedge and t[1].kind in kinds and not _tool_text(t[1])
+                for i, t in enumerate(index.sentences)]  # fmt: skip
 
     def said(rx: Any) -> set[int]:  # the sentences a cue matches, if they count
         return {i for i, _ in index.texts.search(rx) if eligible[i]}
@@ -122,8 +131,11 @@ def missing_repeatability(facts: FactStore) -> Iterator[Hit]:
     where = _methodology_block(doc)
     if where is not None:
         start, end = where.start, min(where.end, where.start + 80)
-    else:
+    elif figures:
         start, end = figures[0].start, figures[0].end
+    else:
+        run = tool_runs[0]
+        start, end = run.start, run.start + len(run.command or "")
     msg = (f"the report does not state {', '.join(missing[:-1])}{' or ' if len(missing) > 1 else ''}"
            f"{missing[-1]}; without them a reader cannot tell whether the figures are stable or "
            f"a difference between devices is more than run-to-run noise")  # fmt: skip

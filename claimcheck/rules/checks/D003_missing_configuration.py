@@ -9,8 +9,10 @@ from collections.abc import Iterator
 
 from claimcheck import lazyre
 from claimcheck.facts import FactStore
+from claimcheck.facts.subjects import run_section_subjects
 from claimcheck.facts.text import PROSE, Sentence
 from claimcheck.models import Device, Document
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 from claimcheck.units import in_unit_table
 
@@ -90,14 +92,29 @@ _SPEC_SECTION = lazyre.compile(
 _CONFIGURED = lazyre.compile(r"\bconfigured[ \t]++(?:with|in|to|for|as|using|on)\b", re.I)
 
 
+def _compared(facts: FactStore) -> tuple[list[Device], list[str]]:
+    """What the report compares: the devices its results measure (from sentences, tables
+    or tool runs; not a name its [data] says is no product, "EC" of "RSA versus EC"), and
+    the sections of tool runs that name no device (a README's "## Caddy" and "## Pingap",
+    each holding a run)."""
+    not_products = {w.lower() for w in rule_data("D003").get("not_products", [])}
+    ids = {m.device for m in facts.results()
+           if m.device and not (m.section and _SPEC_SECTION.search(m.section))}  # fmt: skip
+    ids |= {r.device for r in facts.runs if r.device and not r.warmup}  # the runs' targets
+    devices = [
+        d for d in facts.devices if d.id in ids and d.name.strip().lower() not in not_products
+    ]
+    labels = run_section_subjects(list(facts.runs))
+    return devices, labels
+
+
 def _no_configuration(facts: FactStore) -> Iterator[Hit]:
     """Compared devices with results, and no configuration anywhere: no listing in a code
     block, no section about the configuration with content under it, no link to one."""
     doc = facts.doc
-    compared = {m.device for m in facts.measured()
-                if m.device and not (m.section and _SPEC_SECTION.search(m.section))}  # fmt: skip
-    if len(compared) < 2 or facts.is_datasheet:
-        return  # a datasheet's figures are the maker's ratings of its own models
+    devices, labels = _compared(facts)
+    if len(devices) + len({_first_word(x) for x in labels}) < 2 or facts.is_datasheet:
+        return  # one product's releases; a datasheet's figures are its maker's ratings
     blocks = doc.blocks
     for i, b in enumerate(blocks):
         if b.kind == "code" or (b.table is not None and b.table.kind == "code"):
@@ -126,7 +143,7 @@ def _no_configuration(facts: FactStore) -> Iterator[Hit]:
 # "Strata Gateway 2.0.1", "Basin (v5.7)", "PAN-OS 10.1.6" right after a device's name; a run
 # of blanks is a column gap of an aligned table ("Basin    4.1" is a figure in the next cell)
 _VERSION_AFTER = lazyre.compile(
-    r"[ ]?+(?:[(,][ ]?+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ ]?+)?"
+    r"[ ]?+(?:[(,/:][ ]?+)?(?:(?:v|ver\.?|version|release|rel\.?|firmware|build|software|OS)[ ]?+)?"
     r"(?:[A-Za-z][\w-]{0,12}[ ])?(?<!\d)(?<!\d\.)v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
@@ -155,28 +172,118 @@ def _versioned_by_name(doc: Document, device: Device) -> bool:
 
 
 def _missing_versions(facts: FactStore) -> Iterator[Hit]:
-    doc, extraction = facts.doc, facts.extraction
-    compared = {m.device for m in facts.measured() if m.device}
-    # a tool run under a device's heading is a result of that device too
-    compared |= {r.device for r in facts.runs_of() if r.device and r.results}
-    if len(compared) < 2:
+    doc = facts.doc
+    devices, labels = _compared(facts)
+    releases = _product_releases(facts)
+    if not _any_release(facts, releases) and not any(_versioned_by_name(doc, d) for d in devices):
+        yield from _no_release_at_all(facts, devices)
+        return
+    if len(devices) + len(labels) < 2:
         return
     versions = {c.device for c in facts.stated("software_version") if c.device}
-    if any(not c.device for c in facts.stated("software_version")):
-        return  # versions stated that the extractor could not attach to a device
-    lacking = [d for d in extraction.devices if d.id in compared and d.id not in versions
-               and not d.version and not _versioned_by_name(doc, d)]  # fmt: skip
+    for c in facts.stated("software_version"):
+        owner = c.device or _label_owner(facts, devices, c.start)
+        if owner is None and not labels:
+            return  # versions stated that the extractor could not attach to a device
+        versions.add(owner)
+    lacking = [d.name for d in devices if d.id not in versions and not d.version
+               and not _versioned_by_name(doc, d) and _first_word(d.name) not in releases]  # fmt: skip
+    named_labels = [x for x in labels if _label_release(x, releases)]
+    if named_labels:  # some runs' sections carry a release ("Envoy(1.22.8)"): the others lack one
+        lacking += [x for x in labels if x not in named_labels]
     if not lacking:
         return
     index = facts.text
-    if len(lacking) == len(compared) and any(
+    if len(lacking) == len(devices) + len(labels) and any(
         index.sentences[i][1].kind in PROSE and not facts.hedged(index.sentences[i][0].start)
         for i, _ in index.texts.search(_VERSION_SENTENCE)
     ):
         return  # a release is stated in words the extractor could not attach to a device
-    first = lacking[0].mentions[0] if lacking[0].mentions else None
-    start, end = (first.start, first.end) if first else (0, 0)
-    names = ", ".join(d.name for d in lacking)
+    by_name = {d.name: d for d in devices}
+    first = (
+        by_name[lacking[0]].mentions[0]
+        if lacking[0] in by_name and by_name[lacking[0]].mentions
+        else None
+    )
+    start, end = (first.start, first.end) if first else _section_span(facts, lacking[0])
+    names = ", ".join(lacking)
     msg = (f"no software version is stated for {names}; results of compared devices depend on "
            f"the release they ran")  # fmt: skip
-    yield Hit(start, end, msg, {"devices": [d.id for d in lacking]})
+    yield Hit(start, end, msg, {"devices": [d.id for d in devices if d.name in lacking]})
+
+
+def _label_owner(facts: FactStore, devices: list[Device], offset: int) -> str | None:
+    """The device a list of properties is introduced by: the items above ``offset`` up to
+    a heading or a short label line that names one device and nothing else ("**HAProxy:**",
+    "### Kestrel-7"), or None."""
+    blocks = facts.doc.blocks
+    i = next((k for k, b in enumerate(blocks) if b.start <= offset < b.end), None)
+    if i is None:
+        return None
+    for b in reversed(blocks[max(0, i - 12) : i]):
+        if b.kind == "list_item":
+            continue
+        label = b.text.strip().strip("#*_:` ").strip().lower()
+        if b.kind not in ("heading", "paragraph") or len(label) > 40:
+            return None
+        named = [d for d in devices if d.name.strip().lower() == label]
+        return named[0].id if len(named) == 1 else None
+    return None
+
+
+def _first_word(name: str) -> str:
+    words = name.replace("(", " ").split()
+    return words[0].lower() if words else ""
+
+
+def _label_release(label: str, releases: dict[str, int]) -> bool:
+    """A run section's title with a release in it ("Haproxy(2.7.3)"), or whose first name
+    the report writes with a release elsewhere."""
+    if any(ch.isdigit() for ch in label) and "." in label:
+        return True
+    return _first_word(label) in releases
+
+
+def _product_releases(facts: FactStore) -> dict[str, int]:
+    """The names written with a release (load tools left out: ``FactStore.releases``), but
+    the traffic generators the report names and platforms ("Docker Engine 24.0", "Ubuntu
+    22.04": [data.platforms]): their releases are not the tested software's."""
+    skip = {w.lower() for w in rule_data("D003").get("platforms", [])}
+    for c in facts.stated("traffic_generator"):
+        if isinstance(c.value, dict) and c.value.get("name"):
+            skip |= {w.lower() for w in str(c.value["name"]).split()}
+    return {name: at for name, at in facts.releases.items() if name not in skip}
+
+
+def _any_release(facts: FactStore, releases: dict[str, int]) -> bool:
+    """Does the report give any software release: a version condition, a name written with
+    a release, a device named with one?"""
+    return (
+        bool(releases)
+        or bool(facts.stated("software_version"))
+        or any(d.version for d in facts.devices)
+    )
+
+
+def _no_release_at_all(facts: FactStore, devices: list[Device]) -> Iterator[Hit]:
+    """A report with results that names no software release anywhere: whatever it tested
+    cannot be matched to a release (a single product too)."""
+    results = facts.results()
+    runs = [r for r in facts.runs if not r.warmup and r.source in ("command", "output")]
+    if not (results or runs) or facts.is_datasheet:
+        return
+    names = [d.name for d in devices]  # a run's section may name a test, not a product
+    what = f" for {', '.join(names)}" if names else " for the tested software"
+    named = next((d.mentions[0] for d in devices if d.mentions), None)
+    first = named or (results[0] if results else runs[0])  # a compared name, else a figure
+    yield Hit(first.start, first.end,
+              f"no software version is stated anywhere in the report{what}; results depend on "
+              f"the release that ran", {"devices": [d.id for d in devices]})  # fmt: skip
+
+
+def _section_span(facts: FactStore, section: str) -> tuple[int, int]:
+    """The span of the heading of ``section`` (the first one so titled), else (0, 0)."""
+    for b in facts.doc.blocks:
+        if b.kind == "heading" and b.text.strip("# ").strip() == section:
+            return b.start, b.end
+    return 0, 0
