@@ -186,14 +186,6 @@ GAPS = [
         "lower-key names ('the 32-core Quarry host') are not seeded as devices, and the core counts are not attached to them",
     ),
     gap(
-        "M009",
-        "bad",
-        "lab review",
-        "review_module_only",
-        "## Power\nFor the Yarrow blade we report the power of the blade module alone, 180 W, without the chassis and its fans; the Pilton P-5 appliance drew 410 W measured at the wall.\n",
-        "'the power of the blade module alone ... without the chassis' is not read as a module-only power method, and 'the Yarrow blade' is not seeded as a device",
-    ),
-    gap(
         "S010",
         "bad",
         "datasheet",
@@ -248,14 +240,6 @@ GAPS = [
         "blog_compression_differs",
         "The Abram A-6 ran with compression disabled, while the Bexley B-2 used gzip level 6. The Abram A-6 served 90,000 requests per second and the Bexley B-2 served 52,000 requests per second.\n",
         "compression state is not an asymmetric-configuration feature: 'compression disabled' vs 'gzip level 6' are not compared as one setting",
-    ),
-    gap(
-        "S004",
-        "bad",
-        "README",
-        "readme_tuned_vs_default",
-        "Our proxy was tuned (kernel buffers, worker pinning), while the Cray C-2 proxy ran with its default configuration. Ours reached 88,000 req/s and the Cray C-2 reached 51,000 req/s.\n",
-        "a first-person device ('Our proxy was tuned ... Ours reached') is not an entity, so tuned-vs-default has only one named device",
     ),
     gap(
         "S010",

@@ -32,8 +32,7 @@ TRANSPOSED_DIFFERS = {
     # a lower-case name ("stock", "pangolin") that only heads a column is not yet an entity
     "benchmark-readme-wrk.md",
     "readme-own-proxy-first-person.md",
-    # models or proxies as column heads: their figures lose the device, so fewer are compared
-    "datasheet-firewall-spec-table.md",
+    # proxies as column heads: their figures lose the device, so fewer are compared
     "readme-webserver-same-host.md",
     # bare worker counts as column heads are not typed as a condition axis, so the claims
     # that name "between 1 and 24 workers" find no cells

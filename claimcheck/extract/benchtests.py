@@ -37,6 +37,15 @@ LEAD_RE = lazyre.compile(
     r"^\s*+(?:[-*+•][ \t]++)?[*_]{0,2}([A-Z][\w /+-]{1,40}?)(?::[*_]{0,2}|[*_]{1,2}:)\s"
 )
 HEADER_RE = lazyre.compile(r"^\s*test\b", re.I)
+# a lead label that opens with a participle says how a figure was taken, not which test
+# it belongs to ("Measured in L4-only mode:", "Tested with 1 KB objects:")
+PARTICIPLE_RE = lazyre.compile(r"[A-Z][a-z]{2,}ed\b")
+# a paragraph that opens on the test it reports: "In the Layer 7 test, ...", "For our L4
+# CPS runs ...", "During the SSL benchmark ..."
+OPENING_RE = lazyre.compile(
+    r"^\s*+(?:In|For|During)[ \t]++(?:the|our|this)[ \t]++([^,.;:\n]{2,40}?)[ \t]++"
+    r"(?:tests?|benchmarks?|runs?)\b"
+)
 
 
 @functools.lru_cache(maxsize=4096)  # headings, labels and column headers recur; pure
@@ -101,15 +110,29 @@ def assign_tests(doc: Document) -> tuple[list[BenchTest], list[str | None]]:
             continue
         local = current
         lead = LEAD_RE.match(block.text) if block.kind in ("paragraph", "list_item") else None
+        if lead and PARTICIPLE_RE.match(lead.group(1)):
+            lead = None  # "Measured in L4-only mode: ...": how, not which test
         if lead:
             first = block.text[: lead.end() + 60]
             local = (
                 _register(tests, lead.group(1), line) or _register(tests, first, line) or current
             )
+        elif block.kind == "paragraph" and (opening := OPENING_RE.match(block.text)):
+            local = _opening_test(tests, opening.group(1), block.text, line) or current
         if block.table is not None:
             _table_tests(doc, block, tests)
         per_block.append(local)
     return list(tests.values()), per_block
+
+
+def _opening_test(tests: dict[str, BenchTest], name: str, text: str, line: int) -> str | None:
+    """The test a paragraph opens on: its name, or a name that gives only a layer ("the
+    Layer 7 test") with the metric the first sentence measures."""
+    if LAYER_RE.search(name) is None:
+        return _register(tests, name, line)
+    end = re.search(r"[.;](?:\s|$)", text)
+    parsed = parse_test_name(f"{name} {text[: end.start() if end else 200]}")
+    return _register(tests, f"{name} {parsed[2]}", line) if parsed else None
 
 
 def _table_tests(doc: Document, block: Block, tests: dict[str, BenchTest]) -> None:

@@ -67,6 +67,13 @@ _TOOL_CUE = lazyre.compile(
     r"measurements?|benchmarks?)\b|\b(?:test|testing)?[ \t]?equipment\b"
     r"|\b(?:traffic|load)[ \t-](?:sources?|drivers?)\b)"
 )
+# a name followed by the kind of system claimcheck reviews ("the Ickham proxy", "the Orla
+# gateway") names that system, whatever drives the load in the same sentence ("appliance"
+# is not one: test gear is sold as appliances too)
+_DEVICE_HEAD = lazyre.compile(
+    r"[ \t]++(?i:(?:reverse[ \t]++)?prox(?:y|ies)|gateways?|load[ \t]++balancers?|firewalls?"
+    r"|ADCs?|ingress(?:[ \t]++controllers?)?)\b"
+)
 # "... using (the) X": what a test is run with, not what it tests
 _USING_BEFORE = lazyre.compile(r"(?i:\busing[ \t]+(?:the[ \t]+)?)$")
 _BACKEND_CUE = lazyre.compile(
@@ -105,6 +112,8 @@ def kind_of(
         near = text[max(0, start - 60) : end + 60]
         if _LAB_CUE.search(before):
             lab += 1
+        if _DEVICE_HEAD.match(text, end):
+            continue  # "the Ickham proxy": named as the system, not as what drives the load
         if _TOOL_CUE.search(text[max(0, start - 100) : end + 120]) or _USING_BEFORE.search(before):
             tool += 1
         if _BACKEND_CUE.search(near):

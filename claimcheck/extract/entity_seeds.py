@@ -115,6 +115,26 @@ RESULT_VERBS = frozenset(
         "held",
         "kept",
         "established",
+        # the present tense of datasheets and release notes ("The X handles 500,000
+        # requests per second", "the Y manages only 150,000")
+        "serves",
+        "handles",
+        "reaches",
+        "achieves",
+        "delivers",
+        "sustains",
+        "processes",
+        "manages",
+        "completes",
+        "pushes",
+        "forwards",
+        "moves",
+        "draws",
+        "consumes",
+        # a result that stopped growing ("both plateaued at 9.4 Gbps")
+        "plateaued",
+        "levelled",
+        "leveled",
     ]
 )
 
@@ -161,10 +181,51 @@ def _seeds(doc: Document) -> list[Seed]:
             out.extend(_subjects(sentences))
             out.extend(_compared_with(sentences))
             out.extend(_postposed(sentences))
+            out.extend(_metric_of(sentences))
         if block.kind != "list_item":
             previous = block
+    out.extend(_first_person(doc, out))
     out.sort(key=lambda s: s.start)
     return out
+
+
+# The report's own product named in the first person: "our proxy", "our virtual edition",
+# "Ours reached 92,000 req/s". Every such phrase names one entity, "ours".
+FIRST_PERSON = "ours"
+_OUR_KIND = (
+    r"(?:(?:reverse[ \t]++)?proxy|gateway|(?:load[ \t]++)?balancer|appliance|edition|build|implementation"
+    r"|product|router|firewall|ADC|engine|framework|library|runtime|fork)"
+)
+_OUR_PHRASE = lazyre.compile(
+    rf"\b(?:[Oo]ur[ \t]++(?:own[ \t]++)?(?:[a-z-]++[ \t]++){{0,2}}?{_OUR_KIND}\b|[Oo]urs\b)"
+)
+
+
+def _first_person(doc: Document, found: list[Seed]) -> list[Seed]:
+    """The first-person phrases of the report's own product, when the report measures it:
+    a table label "ours" / "our X", or a first-person subject of a result sentence."""
+    phrases: list[Seed] = []
+    measured = any(fold(s.name) == FIRST_PERSON or fold(s.name).startswith("our ") for s in found)
+    for block in doc.blocks:
+        if block.table is not None or block.kind == "code" or "ur" not in block.text:
+            continue
+        for sentence in split(block.text, block.start):
+            for m in _OUR_PHRASE.finditer(sentence.text):
+                at = sentence.start + m.start()
+                phrases.append(Seed(FIRST_PERSON, at, at + len(m.group()), "subject"))
+                if not measured and _is_result_subject(sentence.text, m.end()):
+                    measured = True
+    return phrases if measured else []
+
+
+def _is_result_subject(text: str, end: int) -> bool:
+    """Does a result verb follow the phrase ending at ``end`` (within a few words, a
+    parenthesis or an appositive allowed), with a figure after it?"""
+    words = re.findall(r"[A-Za-z]+|\d", text[end : end + 80])
+    for i, w in enumerate(words[:8]):
+        if fold(w) in RESULT_VERBS:
+            return any(x.isdigit() for x in words[i + 1 :])
+    return False
 
 
 # What follows a report's subject in its title: "Zephyr as a web server", "Zephyr: tuning
@@ -226,6 +287,12 @@ def _table_seeds(block: Block) -> list[Seed]:
             return named  # the systems are the columns: "| Model | Falcon F300 | Heron HX-40 |"
         if axis[:1] != [0]:
             return []
+    elif not axis:
+        # a datasheet's property table headed by the product itself: "| SSL performance |
+        # Pendock P-7 |" (every value column a name with a model number)
+        named = _header_names(table)
+        if named and all(_name_score(s.name) == 2.0 for s in named):
+            return named
     for col in axis[:1]:
         for row in measured:
             if col < len(row.cells):
@@ -357,9 +424,10 @@ def _inline_lists(block: Block) -> list[Seed]:
 
 
 _AGAINST = lazyre.compile(
-    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than)[ \t]+(?:the[ \t]+)?"
+    r"[ \t](?:vs\.?|versus|against|compared[ \t](?:with|to)|than|ahead[ \t]of|beats?|outperform(?:s|ed)?"
+    r"|trails?|trailed)[ \t]+(?:the[ \t]+)?"
 )
-_COMPARATIVES = r"faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
+_COMPARATIVES = r"versus|against|faster|slower|higher|lower|better|worse|superior|inferior|outperform\w*|more|fewer|less|ahead|behind|beat|beats"
 _COMPARATIVE = lazyre.compile(rf"(?i:\b(?:{_COMPARATIVES})\b)")
 # the same on lower-cased ASCII text, where it is exact and several times faster
 _COMPARATIVE_LOW = lazyre.compile(rf"\b(?:{_COMPARATIVES})\b")
@@ -409,7 +477,7 @@ def _compared_with(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
 # a figure followed by the system it belongs to: "compared with 47% for the Mowbray M-2",
 # "1.1 ms on the Falcon and 3.4 ms on the Osprey"
 _FIGURE_FOR = lazyre.compile(
-    r"\d(?:[\d,.]{0,12}+)[ \t]*+(?:%|[A-Za-z/]{1,12}+)?[ \t]++(?:for[ \t]++(?:the[ \t]++)?|on[ \t]++the[ \t]++)(?=[A-Z])"
+    r"\d(?:[\d,.]{0,12}+)(?:[ \t]*+(?:%|[A-Za-z/]{1,12}+))?[ \t]++(?:for[ \t]++(?:the[ \t]++)?|on[ \t]++the[ \t]++)(?=[A-Z])"
 )
 
 
@@ -437,6 +505,30 @@ def _postposed(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     return out
 
 
+# "the throughput of the Kemble K-40 is 40 Gbps", "Latency of Orrin was 2.1 ms": a figure
+# stated of a named system with a copula
+_METRIC_OF = lazyre.compile(
+    r"(?i:throughput|rate|capacity|latency|response[ \t]time|power(?:[ \t]draw)?|draw"
+    r"|consumption|performance|score|result|connections|requests|cps|rps|tps)[ \t]++of[ \t]++"
+    r"(?:the[ \t]++)?(?P<np>[A-Z][\w.-]*+(?:[ \t]++[A-Z0-9][\w.-]*+){0,3}?)[ \t]++"
+    r"(?:is|was|were|are|stood[ \t]at|came[ \t]to|measured|reached|hit)[ \t]++(?:about[ \t]++|around[ \t]++)?(?=[~≈]?\d)"
+)
+
+
+def _metric_of(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
+    """The system a copular sentence states a figure of: "the throughput of X is 40 Gbps"."""
+    out: list[Seed] = []
+    for sentence, _, _ in sentences:
+        if " of " not in sentence.text:
+            continue
+        for m in _METRIC_OF.finditer(sentence.text):
+            np = m.group("np")
+            s = _seed(np, sentence.start + m.start("np"), "subject", "right")
+            if s and s.name == np and not all(is_generic(t) for t in tokens(np)):
+                out.append(s)
+    return out
+
+
 _AUXILIARY = {"was", "were", "is", "are", "be", "been", "being", "has", "have", "had"}
 
 
@@ -448,16 +540,49 @@ _CLAUSE = lazyre.compile(
 
 def _subjects(sentences: list[tuple[Sentence, bool, bool]]) -> list[Seed]:
     """The subject of a sentence (or of a coordinated clause) whose verb reports a result and
-    that states a number."""
+    that states a number, and the subjects of the gapped clauses after it."""
     out: list[Seed] = []
-    for sentence, _, reports in sentences:
+    for sentence, compares, reports in sentences:
         if not reports:
-            continue  # no clause of it has a result verb
+            # no clause of it has a result verb; a comparison opened by a model-numbered
+            # name still names its subject ("The X K-3 reserves ..., yet its console
+            # reported 45% against 60% on the Y")
+            if compares:
+                out.extend(_model_subject(sentence.text, sentence.start))
+            continue
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence.text)), len(sentence.text)]
+        # a coordinated subject before the first verb: "The X and the Y both plateaued"
+        whole = _clause_subject(sentence.text, sentence.start)
+        found = whole if len(whole) > 1 else []
         for a, b in zip(cuts, cuts[1:], strict=False):
-            s = _clause_subject(sentence.text[a:b], sentence.start + a)
-            if s is not None:
-                out.append(s)
+            found.extend(_clause_subject(sentence.text[a:b], sentence.start + a))
+        if not found:
+            found = _model_subject(sentence.text, sentence.start)
+        if found:
+            found.extend(_gapped(sentence, found[0].end - sentence.start))
+        out.extend(found)
+    return out
+
+
+# a clause whose verb is understood from the result clause before it: "X reached 36 Gbps
+# and the Y 19 Gbps", "X served 140,000 requests per second, Yarwell 41,000": a
+# capitalised name (or one with a model number) right before a number
+_GAPPED = lazyre.compile(
+    r"(?:[,;]|[ \t](?:and|while|whereas|but))[ \t]++(?:(?:and|while|whereas|but)[ \t]++)?"
+    r"(?:the[ \t]++)?(?P<np>[A-Z][\w.-]*+(?:[ \t]++[A-Z0-9][\w.-]*+){0,3}?)[ \t]++(?=[~≈]?\d)"
+)
+
+
+def _gapped(sentence: Sentence, after: int) -> list[Seed]:
+    """The subjects of the gapped clauses of a result sentence, after offset ``after``."""
+    out: list[Seed] = []
+    for m in _GAPPED.finditer(sentence.text, after):
+        np = m.group("np")
+        if all(is_generic(t) for t in tokens(np)):
+            continue
+        s = _seed(np, sentence.start + m.start("np"), "subject", "right")
+        if s and s.name == np:
+            out.append(s)
     return out
 
 
@@ -470,21 +595,101 @@ _FRONTED = lazyre.compile(
 )
 
 
-def _clause_subject(text: str, start: int) -> Seed | None:
+# a result verb coordinated with the clause's first verb shares its subject: "The X ran
+# under a 10 Gbps license and achieved 10.1 Gbps"
+_AND_RESULT = lazyre.compile(
+    r"[ \t]and[ \t]++(?:then[ \t]++|still[ \t]++)?(?:"
+    + "|".join(sorted(RESULT_VERBS, key=lambda v: (-len(v), v)))
+    + r")[ \t]"
+)
+_ARTICLE = lazyre.compile(r"(?:the|The)[ \t]++")
+# a capitalised name and a model number ("Kelsall K-3", "Orme O-16", "Tarn 4800") opening a
+# clause, before a lower-case verb
+_MODEL_SUBJECT = lazyre.compile(
+    r"[ \t]*+(?:[Tt]he[ \t]++)?(?P<np>[A-Z][a-z][\w-]*+[ \t]++(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3})"
+    r"[ \t]++[a-z]{3,}"
+)
+
+
+def _clause_subject(text: str, start: int) -> list[Seed]:
     if (fronted := _FRONTED.match(text)) is not None:
         text, start = text[fronted.end() :], start + fronted.end()
+    found = _verb_subject(text, start)
+    if not found and (m := _AND_RESULT.search(text, 0, 300)) and re.search(r"\d", text[m.end() :]):
+        lead = _ARTICLE.match(text)
+        skip = lead.end() if lead else 0
+        s = _seed(text[skip : m.start()], start + skip, "subject", "left")
+        if s is not None and s.start == start + skip:  # the name must open the clause
+            found = [s]
+    return found
+
+
+def _model_subject(text: str, start: int) -> list[Seed]:
+    """A name with a model number opening a clause that states a figure is its subject
+    ("The Kelsall K-3 reserves two cores ..., yet its console reported 45% CPU")."""
+    m = _MODEL_SUBJECT.match(text)
+    if m is None or not re.search(r"\d", text[m.end() :]):
+        return []
+    s = _seed(m.group("np"), start + m.start("np"), "subject", "left")
+    return [s] if s is not None and s.name == m.group("np") else []
+
+
+# an appositive between a subject and its verb: "The X, licensed at 2 Gbps, pushed ..."
+# (a participle or a bracket opens it); it is blanked, offsets kept
+_APPOSITIVE = lazyre.compile(
+    r",[ \t]++(?:[a-z]+ed|[a-z]+ing|with|at|running|on)\b[^,;]{0,60}?,[ \t]*+$|[ \t]*+\([^()]{0,60}\)[ \t]*+$"
+)
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
+
+
+# a quantifier after a coordinated subject: "X and Y both plateaued at ..."
+_FLOATING = lazyre.compile(r"[ \t]++(?:both|all|each|alike|together)[ \t]*+$")
+
+
+def _verb_subject(text: str, start: int) -> list[Seed]:
     words = list(re.finditer(r"[^\s]+", text[:200]))
-    for i, w in enumerate(words[:7]):
+    for i, w in enumerate(words[:11]):
         verb = fold(w.group()).strip(",.")
         if verb not in RESULT_VERBS or i == 0:
             continue
         if fold(words[i - 1].group()) in _AUXILIARY:
-            return None  # "Power was averaged over three runs": passive, no subject
+            return []  # "Power was averaged over three runs": passive, no subject
         if not re.search(r"\d", text[w.end() :]):
-            return None
-        subject = text[: w.start()]
+            return []
+        subject = _APPOSITIVE.sub(_blank, text[: w.start()])  # "X, licensed at 2 Gbps, pushed"
+        if (
+            " and " in subject
+            or i >= 7
+            and subject.count(",") >= 2
+            and _APPOSITIVE.search(text[: w.start()]) is None
+        ):
+            return _coordinated(subject, start)
         s = _seed(subject, start, "subject", "right")
         if s and all(is_generic(t) for t in tokens(subject[: s.start - start])):
-            return s
-        return None
-    return None
+            return [s]
+        return []
+    return []
+
+
+def _coordinated(subject: str, start: int) -> list[Seed]:
+    """The names of a coordinated subject ("The X and the Y both"), when every part of it
+    is a name (after an article); a subject of more words than names gives none."""
+    if (floating := _FLOATING.search(subject)) is not None:
+        subject = subject[: floating.start()]
+    parts = enumeration(subject)
+    if not 2 <= len(parts) <= 4:
+        return []
+    out = []
+    for part, at in parts:
+        lead = _ARTICLE.match(part.strip())
+        s = _seed(part, start + at, "subject", "right")
+        if s is None:
+            return []
+        rest = part.strip()[lead.end() if lead else 0 :]
+        if rest.rstrip(" \t,") != s.name:
+            return []
+        out.append(s)
+    return out

@@ -149,7 +149,7 @@ def _extract_document(doc: Document) -> Extraction:
     ex.claims = relation_claims(doc, ex, grids, prose)
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
-    ix.stated_loads = stated_loads(doc, ex.measurements)
+    ix.stated_loads = stated_loads(doc, ex.measurements, ex.runs)
     ix.prose_stats = prose_stat_groups(doc, ix, mentions.starts)
     return ex
 

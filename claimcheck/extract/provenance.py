@@ -275,12 +275,13 @@ OTHERS_RE = lazyre.compile(
     rf"|controllers?|databases|brokers|appliances|firewalls)\b)",
     _I,
 )
-# "as the X author", "as the author of X", "I am the maintainer of X", "X's author"
+# "as the X author", "as the author of X", "I am the maintainer of X", "we are the
+# maintainers of X", "we're core developers of X"
 AUTHOR_OF_RE = lazyre.compile(
     rf"\bas{_W}(?:the|its|an?|one{_W}of{_W}the){_W}(?:(?P<name>{_PNAME}){_W})?"
     rf"(?P<kind>author|maintainer|creator|developer)s?\b(?:{_W}of{_W}(?P<name2>{_PNAME}))?"
-    rf"|\bI(?:['’]m|{_W}am){_W}(?:the|an?|one{_W}of{_W}the){_W}(?P<kind2>author|maintainer|creator"
-    rf"|developer)s?{_W}of{_W}(?P<name3>{_PNAME})",
+    rf"|\b(?:I(?:['’]m|{_W}am)|[Ww]e(?:['’]re|{_W}are))(?:{_W}(?:the|an?|one{_W}of{_W}the|among{_W}the"
+    rf"|core))*{_W}(?P<kind2>author|maintainer|creator|developer)s?{_W}of{_W}(?P<name3>{_PNAME})",
     _I,
 )
 # "our proxy", "our own load balancer", "our Kestrel gateway": first-person ownership of a

@@ -20,6 +20,7 @@ from claimcheck.extract.benchtests import test_of_row
 from claimcheck.extract.cuescan import Window
 from claimcheck.extract.devices import MentionIndex
 from claimcheck.extract.grid import norm_value
+from claimcheck.extract.numbers import NUMBER_WORDS_RE, words_to_number
 from claimcheck.extract.sentences import split
 from claimcheck.ingest.softbreaks import soft_breaks_as_spaces
 from claimcheck.models import Block, Condition, Document
@@ -121,6 +122,9 @@ def block_conditions(
             named = before or [d for _, d in named_here]
             for d in {d.id: d for d in named}.values():
                 out.append(_make(doc, raw, f"device:{d.id}", block, source, test, d.id))
+            for value, device in _gapped_after(doc.text, raw, sentence.end, mentions):
+                out.append(_make(doc, value, f"device:{device.id}", block, source, test,
+                                 device.id))  # fmt: skip
         else:
             out.append(_make(doc, raw, scope_for(block, test), block, source, test))
     return out
@@ -143,12 +147,62 @@ def _postposed_owner(text: str, end: int, limit: int, mentions: MentionIndex):  
 
 
 # "4,096 simulated users for the X and 1,024 for the Y": the second value of the same
-# setting, its unit left out, for the device named right after it
-GAPPED = frozenset(("load_setting", "requests_per_connection", "concurrency"))
+# setting, its unit left out, for the device named right after it; the second clause may
+# have words of its own before the value ("..., but we had to lower it to 60,000 for the Y")
+GAPPED = frozenset(("load_setting", "requests_per_connection", "concurrency", "interfaces",
+                    "hardware"))  # fmt: skip
+_GAP_NUMBER = rf"(\d{{1,3}}(?:,\d{{3}})++|\d++|{NUMBER_WORDS_RE.pattern})(?![\d.,]\d)"
 _GAP_VALUE = lazyre.compile(
-    r"(?<![ \t\n])[ \t\n]*+,?[ \t\n]*+(?:and|while|whereas|but|vs\.?|versus)[ \t\n]++(?:only[ \t\n]++)?"
-    r"(\d{1,3}(?:,\d{3})++|\d++)(?![\d.,]\d)[ \t\n]++(?:for|on|with)[ \t\n]++(?:the[ \t\n]++)?"
+    r"(?<![ \t\n])[ \t\n]*+,?[ \t\n]*+(?:and|while|whereas|but|vs\.?|versus)[ \t\n]++"
+    r"(?:[a-z]{1,12}+[ \t\n]++){0,7}?(?:only[ \t\n]++)?"
+    rf"{_GAP_NUMBER}[ \t\n]++(?:for|on|with)[ \t\n]++(?:the[ \t\n]++)?",
+    re.IGNORECASE,
 )
+# "X was tested with 512 simulated users and the Y with 1,024", "X had four ports, the Y
+# two": a later clause names another device and repeats the setting's value alone
+_GAP_AFTER = lazyre.compile(
+    r"[ \t\n]*+(?:with|at|on|to|had|got|used|ran)?[ \t\n]*+"
+    + _GAP_NUMBER
+    + r"(?=[ \t\n]*+(?:[.;,)]|$|(?:and|while|but|whereas|respectively)\b))",
+    re.IGNORECASE,
+)
+_GAP_LEAD = lazyre.compile(
+    r"[ \t\n]*+(?:[,;]|(?:,[ \t\n]*+)?(?:and|while|whereas|but))[ \t\n]++(?:(?i:the)[ \t\n]++)?"
+)
+
+
+def _gapped_after(text: str, raw: cx.RawCondition, limit: int, mentions: MentionIndex) -> list:
+    """(condition, device) of each later clause of the sentence that names another device
+    and gives the same setting's value with its unit left out: "X with 512 simulated
+    users and the Y with 1,024"."""
+    if raw.name not in GAPPED:
+        return []
+    out = []
+    pos = raw.end
+    for _ in range(4):
+        lead = _GAP_LEAD.match(text, pos, limit)
+        if lead is None:
+            break
+        mention = mentions.span(lead.end(), min(limit, lead.end() + 2))
+        if not mention:
+            break
+        m = _GAP_AFTER.match(text, _mention_end(text, mention[0][0], limit), limit)
+        if m is None:
+            break
+        value = _with_number(raw.value, _number(m.group(1)))
+        if value is None:
+            break
+        out.append((cx.RawCondition(raw.name, value, m.start(1), m.end(1), m.group(1)),
+                    mention[0][1]))  # fmt: skip
+        pos = m.end()
+    return out
+
+
+def _number(written: str) -> float | None:
+    """The number a gapped value writes in digits or in words."""
+    digits = written.replace(",", "")
+    number = float(digits) if digits.isdigit() else words_to_number(written)
+    return None if number is None else int(number) if number.is_integer() else number
 
 
 def _gapped(text: str, raw: cx.RawCondition, limit: int, mentions: MentionIndex) -> list:
@@ -169,8 +223,7 @@ def _gapped(text: str, raw: cx.RawCondition, limit: int, mentions: MentionIndex)
         after = mentions.span(m.end(), min(limit, m.end() + 40))
         if not after or after[0][0] != m.end():
             break
-        number = float(m.group(1).replace(",", ""))
-        value = _with_number(raw.value, int(number) if number.is_integer() else number)
+        value = _with_number(raw.value, _number(m.group(1)))
         if value is None:
             break
         out.append((cx.RawCondition(raw.name, value, m.start(1), m.end(1), m.group(1)),
@@ -196,10 +249,20 @@ def _mention_end(text: str, start: int, limit: int) -> int:
     return end
 
 
-def _with_number(value: object, number: float) -> object:
-    """``value`` with its number replaced ({"kind": "simusers", "value": 4096} -> 1024)."""
-    if isinstance(value, dict) and isinstance(value.get("value"), int | float):
-        return {**value, "value": number}
+def _with_number(value: object, number: float | None) -> object:
+    """``value`` with its number replaced ({"kind": "simusers", "value": 4096} -> 1024,
+    {"cores": 8} -> {"cores": 2}, "4x10GbE" -> "2x10GbE")."""
+    if number is None:
+        return None
+    if isinstance(value, dict):
+        if isinstance(value.get("value"), int | float):
+            return {**value, "value": number}
+        numeric = [
+            k for k, v in value.items() if isinstance(v, int | float) and not isinstance(v, bool)
+        ]
+        return {**value, numeric[0]: number} if len(numeric) == 1 and len(value) == 1 else None
+    if isinstance(value, str) and (m := re.fullmatch(r"\d+(x.+)", value)):
+        return f"{number}{m.group(1)}"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return number
     return None

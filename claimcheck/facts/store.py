@@ -117,7 +117,7 @@ class FactStore:
         """The loads (rate, mean latency, connections) prose blocks state together."""
         found = getattr(self.index, "stated_loads", None)
         if found is None:
-            found = stated_loads(self.doc, list(self.measurements))
+            found = stated_loads(self.doc, list(self.measurements), self.extraction.runs)
         return tuple(found)
 
     @cached_property

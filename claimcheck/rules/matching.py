@@ -279,8 +279,11 @@ class Environments:
                        "test": self.test_env(m.test)}  # fmt: skip
                 yield m, env
         elif kind == "condition":
+            seen: set[tuple[Any, ...]] = set()  # a condition restated is one cause
             for c in ex.conditions:
-                if not c.hedged:
+                key = (c.name, c.device, c.test, c.scope, repr(c.value))
+                if not c.hedged and key not in seen:
+                    seen.add(key)
                     yield c, {**base, "condition": {**c.model_dump(), "value": _cap(c.value)},
                               "device": self.device_env(c.device)}  # fmt: skip
         elif kind == "claim":

@@ -198,7 +198,7 @@ def _dedupe(found: list[RawCondition]) -> list[RawCondition]:
 def _finish(ctx: Ctx, found: list[RawCondition], offset: int, hedge: bool) -> list[RawCondition]:
     if not found:
         return []
-    flags = ctx.hedge_flags() if hedge else []
+    flags = ctx.hedge_flags(positional=True) if hedge else []
     out = []
     last_end: dict[tuple[str, str, int], int] = {}
     for c in sorted(found, key=lambda c: (c.start, c.end)):
@@ -207,6 +207,6 @@ def _finish(ctx: Ctx, found: list[RawCondition], offset: int, hedge: bool) -> li
         if key in last_end and c.start - last_end[key] <= REPEAT_GAP:
             continue  # "FIN, ACK, FIN, ACK": one condition for a repeat close by
         last_end[key] = c.end
-        hedged = bool(flags) and flags[sentence]
+        hedged = bool(flags) and (flags[sentence] or ctx.after_positional_cue(c.start))
         out.append(replace(c, start=c.start + offset, end=c.end + offset, hedged=hedged))
     return out

@@ -61,7 +61,15 @@ HEDGE_CUES = (
     "marketing literature", "marketing numbers", "defines", "is defined as",
     "calls that", "hypothetical", "for example, a vendor", "beware", "older reports",
     "earlier reports", "previous reports", "past reports",
+    # a practice judged in general terms: "zero-byte objects flatter connection rates",
+    # "nameplate ratings overstate real draw", "a TPS number taken with resumption on tells
+    # you little", "such a figure is meaningless"
+    "flatter", "flatters", "overstate", "overstates", "exaggerate", "exaggerates",
+    "tells you little", "tell you little", "says little", "say little", "meaningless",
 )  # fmt: skip
+# Cues that mark only what follows them as not done: "torn down with a TCP reset instead of
+# a FIN" (the reset was used, the FIN was not).
+POSITIONAL_CUES = ("instead of",)
 # Cues that, in a paragraph's first sentence, make the whole paragraph about others.
 TOPIC_CUES = (
     "other vendors", "some vendors", "one vendor", "another vendor", "another report",
@@ -443,12 +451,14 @@ class Ctx:
             return True
         return bool(_NEG_AFTER.match(self.text, end, min(s1, end + 40)))
 
-    def hedge_flags(self) -> list[bool]:
+    def hedge_flags(self, positional: bool = False) -> list[bool]:
         """Per sentence: True when it describes others' practice or warns. A topic cue in
-        the first sentence carries over to the rest, except sentences about "we"/"our"."""
+        the first sentence carries over to the rest, except sentences about "we"/"our".
+        With ``positional``, a cue such as "instead of" does not hedge its whole sentence
+        (the caller hedges what follows it, see :meth:`after_positional_cue`)."""
         if not self.has(HEDGE_CUES):
             return [False] * len(self.sentences)
-        flags = [self._hedged(s, e) for s, e in self.sentences]
+        flags = [self._hedged(s, e, positional) for s, e in self.sentences]
         s0, e0 = self.sentences[0]
         topic = self.maybe_in(TOPIC_RE, s0, e0) and TOPIC_RE.finditer(self.text, s0, e0)
         if topic and any(not self._contrast(m) for m in topic):
@@ -458,10 +468,20 @@ class Ctx:
             ]
         return flags
 
-    def _hedged(self, start: int, end: int) -> bool:
+    def _hedged(self, start: int, end: int, positional: bool = False) -> bool:
         if not self.maybe_in(HEDGE_RE, start, end):
             return False
-        return any(not self._contrast(m) for m in HEDGE_RE.finditer(self.text, start, end))
+        return any(
+            not self._contrast(m) and not (positional and m.group().lower() in POSITIONAL_CUES)
+            for m in HEDGE_RE.finditer(self.text, start, end)
+        )
+
+    def after_positional_cue(self, start: int) -> bool:
+        """Does a cue such as "instead of" come before ``start`` in its sentence (the
+        alternative a sentence says was not taken)?"""
+        s0, _ = self.sentence(start)
+        before = self.text[s0:start].lower()
+        return any(cue in before for cue in POSITIONAL_CUES)
 
     def _contrast(self, m: re.Match[str]) -> bool:
         return bool(_CONTRAST_RE.search(self.text[max(0, m.start() - 20) : m.start()]))

@@ -20,8 +20,9 @@ _W = r"[ \t]+"
 
 # --- interfaces -----------------------------------------------------------------------------
 
-_COUNT = rf"(?P<n>\d{{1,3}}(?![\d.,])|{WORDS}|dual|twin|quad)"
-_MULTIPLES = {"dual": 2, "twin": 2, "quad": 4}  # "dual 40 GbE links": two links
+_COUNT = rf"(?P<n>\d{{1,3}}(?![\d.,])|{WORDS}|dual|twin|quad|single)"
+# "dual 40 GbE links": two links; "a single 10 GbE link": one
+_MULTIPLES = {"dual": 2, "twin": 2, "quad": 4, "single": 1}
 _SPEED = r"(?P<s>\d{1,3}(?:\.\d)?)"
 _LINK = r"(?P<u>Gbps|Gb/s|Gbit/s|GbE|GigE|Gig|Gigabit|Gb|G|Mbps|Mb/s|MbE)"
 _PORT_NOUN = (
@@ -316,10 +317,15 @@ SAME_HOST_RES = [
     lazyre.compile(rf"\bco-?located{_W}(?:on|with)\b", _I),
     # "the load generator, the proxy and the backend share an 8-core workstation"
     lazyre.compile(rf"\bshare[sd]?{_W}(?:one|a|an|a{_W}single){_W}(?:[\w-]+{_W}){{0,2}}?{_HOST}\b", _I),
+    # one host that runs both parts: "one 4-core VM that ran both the load generator and
+    # the proxy", "a single server hosting both wrk and the gateway"
+    lazyre.compile(rf"\b(?:one|a{_W}single|the{_W}same|a|an){_W}(?:[\w-]+{_W}){{0,2}}?{_HOST}{_W}"
+               rf"(?:(?:that|which){_W})?(?:ran|runs|running|hosted|hosts|hosting|carried|carries)"
+               rf"{_W}both\b", _I),
     # a compose stack runs its services on one Docker host (vocab: placement.compose)
     lazyre.compile(r"\bdocker[ \t-]?compose\b|\bcompose[ \t]+(?:file|stack|project)\b", _I),
 ]  # fmt: skip
-_LOOPBACK, _ALL_ON_ONE, _COMPOSE = 0, 2, 5
+_LOOPBACK, _ALL_ON_ONE, _COMPOSE = 0, 2, 6
 SEPARATE_RES = [
     lazyre.compile(rf"\bseparate{_W}(?:(?:client|load[ \t-]generat\w+|physical|dedicated|test){_W})?"
                rf"{_HOST}s?\b", _I),
@@ -340,7 +346,7 @@ _HOST_GATE = (
 CLIENT_PLACEMENT_GATE = lazyre.compile(
     r"localhost|loopback|127\.0\.0\.1|co-?located|separate|dedicated|physical|bare[ \t-]metal"
     rf"|directly[ \t-]connected|same{_HOST_GATE}|one{_HOST_GATE}|single{_HOST_GATE}"
-    rf"|different{_HOST_GATE}|other{_HOST_GATE}|compose|share"
+    rf"|different{_HOST_GATE}|other{_HOST_GATE}|compose|share|both"
 )
 
 

@@ -53,10 +53,11 @@ CARRIED_RE = lazyre.compile(
     rf"(?:{_W}(?:encrypted|HTTPS?|GET|application)){{0,2}}{_W}{_REQ}\b",
     _I,
 )
-# "each TLS connection was kept open for 50 requests"
+# "each TLS connection was kept open for 50 requests", "keeps every TLS connection alive
+# for 25 requests"
 KEPT_OPEN_RE = lazyre.compile(
     rf"\b(?:each|every|a|one|the)(?:{_W}(?:TCP|SSL|TLS|HTTPS?|client)){{0,2}}{_W}(?:connection|session)s?"
-    rf"(?:{_W}(?:was|were|is|are|stayed|remained|stays|remains))?{_W}open{_W}for"
+    rf"(?:{_W}(?:was|were|is|are|stayed|remained|stays|remains|kept|held)){{0,2}}{_W}(?:open|alive){_W}for"
     rf"(?:{_W}(?:exactly|only|about|around))?{_W}(?P<n>{NUM})(?:{_W}(?:HTTPS?|GET)){{0,2}}{_W}{_REQ}\b",
     _I,
 )
@@ -123,7 +124,14 @@ LAYER_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # a configuration named for layer 4 ("TurboL4", "Quick-L4", "Edge L4 profile")
     (lazyre.compile(r"\b[A-Z][A-Za-z]{1,20}?-?L4\b|\b[A-Z][A-Za-z]{1,20}+[ \t]L4[ \t]+(?:profile|mode"
                 r"|preset|template)s?\b"), "L4"),
-    (lazyre.compile(r"\bL4[ \t]++(?:profile|preset|template)s?\b", _I), "L4"),
+    (lazyre.compile(rf"\b{_L4}[ \t]++(?:profile|preset|template)s?\b", _I), "L4"),
+    # "with no HTTP parsing", "without L7 inspection" ("no HTTP processing" is said of a
+    # baseline without the proxy as often as of the device's mode)
+    (lazyre.compile(rf"\b(?:no|without){_W}(?:HTTP|{_L7}|application[ \t-]layer){_W}(?:parsing"
+                rf"|inspection)\b", _I), "L4"),
+    # forwarding bytes without terminating HTTP: "TCP pass-through", "pass-through mode"
+    (lazyre.compile(rf"\b(?:TCP|{_L4})[ \t-]*+pass[ \t-]?through\b|\bpass[ \t-]?through{_W}mode\b",
+                _I), "L4"),
     # forwarding that does not read HTTP: "forwards TCP without parsing HTTP"
     (lazyre.compile(rf"\bwithout{_W}(?:parsing|inspecting|reading|decoding|looking{_W}(?:at|into))"
                 rf"{_W}(?:the{_W})?(?:HTTP|{_L7}|application[ \t-]layer|requests?|headers?)\b", _I), "L4"),
@@ -165,7 +173,8 @@ L7_RULE_PATTERNS = [
 
 NAMED_L4_GATE = lazyre.compile(r"[a-z]-?l4\b")  # "TurboL4": the word gate sees no "l4" in it
 PROCESSING_LAYER_WORDS = (
-    "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp"
+    "l4", "l7", "layer", "inspect", "content", "http-aware", "decision", "tcp", "parsing",
+    "pass"
 )  # fmt: skip
 
 
@@ -270,7 +279,15 @@ def object_size(ctx: Ctx) -> list[RawCondition]:
 # --- pipelining and connection close ----------------------------------------------------------
 
 PIPE_DEPTH_RES = [
-    lazyre.compile(rf"\bpipelin(?:e|ing){_W}depth[ \t]*(?:of[ \t]+|[:=][ \t]*)?(?P<n>\d+)\b", _I),
+    lazyre.compile(
+        rf"\bpipelin(?:e|ing|ed)(?:{_W}(?:at|with|of))?(?:{_W}a)?{_W}depth[ \t]*(?:of[ \t]+"
+        rf"|[:=][ \t]*)?(?P<n>\d+)\b",
+        _I,
+    ),
+    # "16-deep pipelining", "pipelined 16 deep"
+    lazyre.compile(
+        rf"\b(?P<n>\d+)[ \t-]deep{_W}pipelin|\bpipelined{_W}(?P<n2>\d+)[ \t-]deep\b", _I
+    ),
     lazyre.compile(rf"\b(?P<n>\d+){_W}(?:(?:HTTP{_W})?requests{_W})?pipelined\b", _I),
     lazyre.compile(rf"(?<![\w.,-])(?P<n>{NUM}){_W}pipelined{_W}(?:HTTP{_W})?requests\b", _I),
     lazyre.compile(rf"\b(?P<n>\d+){_W}(?:max(?:imum)?{_W})?concurrent{_W}streams\b", _I),
@@ -292,7 +309,7 @@ def pipelining(ctx: Ctx) -> list[RawCondition]:
     out = []
     for rx in PIPE_DEPTH_RES:
         for m in ctx.finditer(rx):
-            n = to_int(m.group("n"))
+            n = to_int(m.group("n") or m.groupdict().get("n2") or "")
             if n:
                 out.append(ctx.make("pipelining", n, m.start(), m.end()))
     for m in ctx.finditer(PIPE_RE):

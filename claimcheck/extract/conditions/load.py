@@ -161,7 +161,8 @@ CONCURRENCY_RES = [
     lazyre.compile(rf"(?<![\w.])(?:(?:from|between){_W})?{_RANGE}{_W}{_CONC_ADJ}{_W}{_CONC_NOUN}\b", _I),
     lazyre.compile(rf"\b{_CONC_ADJ}{_W}{_CONC_NOUN}{_W}(?:(?:from|between){_W})?{_RANGE}\b", _I),
     lazyre.compile(rf"(?:\b(?:at|with|using|under|for|load{_W}of|levels?{_W}of)|(?<!\S)@)[ \t]+(?P<list>{NUM_LIST})"
-               rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users)\b", _I),
+               rf"{_W}(?:{_CONC_ADJ}{_W})?(?:connections|users)\b"
+               r"(?![ \t]*+(?:per[ \t]++s(?:ec|econd)?\b|/[ \t]*+s(?:ec|econd)?\b|a[ \t]++second\b))", _I),
     lazyre.compile(rf"\b(?:opened|opens|open|held|holds|hold|kept|keeps|maintained|maintains)[ \t]+"
                rf"(?P<list>{INT}){_W}(?:{_CONC_ADJ}{_W}|persistent{_W})?connections\b", _I),
     lazyre.compile(rf"\b(?:concurrency|concurrency{_W}level|parallelism)[ \t]*+(?:of|[:=]|was|set{_W}to)?"
@@ -329,7 +330,7 @@ LOSS_RE = lazyre.compile(
     rf"{_SHARE}[ \t]++(?P<kind>(?:packet[ \t]++|frame[ \t]++)?loss|(?:packet|frame)[ \t]++drops?"
     r"|errors|failures|failed[ \t]++(?:requests|transactions|connections)"
     r"|of[ \t]++(?:the[ \t]++|all[ \t]++)?(?:requests|transactions|connections|packets)[ \t]++"
-    r"(?:failed|errored|timed[ \t]out|were[ \t]++(?:lost|dropped)))"
+    r"(?:failed|failing|errored|timed[ \t]out|timing[ \t]out|were[ \t]++(?:lost|dropped)))"
     r"(?![ \t]++(?:tolerance|threshold|budget|limit|allowance|or[ \t]++(?:less|below|lower)))"
     r"|\b(?:error|loss|failure)[ \t]++rate[ \t]++(?:was[ \t]++|of[ \t]++|at[ \t]++|reached[ \t]++)?"
     r"(?P<rate>\d{1,3}+(?:\.\d{1,6}+)?)[ \t]*+%",

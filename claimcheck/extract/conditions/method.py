@@ -81,13 +81,14 @@ def duration(ctx: Ctx) -> list[RawCondition]:
 
 # --- runs -----------------------------------------------------------------------------------
 
-_RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes)"
+_RUN_NOUN = r"(?:runs|iterations|trials|repetitions|passes|attempts|tries)"
 RUN_COUNT_RES = [
     lazyre.compile(rf"(?<![\w.,])(?P<n>{NUM})(?:{_W}(?:good|valid|best|consecutive|separate|independent"
-               rf"|successful|test|complete|full|identical|clean)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
+               rf"|successful|test|complete|full|identical|clean|repeated|measured|timed)){{0,3}}{_W}{_RUN_NOUN}\b", _I),
     lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
                rf"{_W}(?:test|configuration|scenario|run|benchmark))?{_W}(?P<n>{NUM}){_W}times\b", _I),
-    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran){_W}(?P<n>multiple|several"
+    lazyre.compile(rf"\b(?:run|repeated|executed|performed|conducted|ran)(?:{_W}(?:each|every|the)"
+               rf"{_W}(?:test|configuration|scenario|run|benchmark))?{_W}(?P<n>multiple|several"
                rf"|many){_W}times\b", _I),
 ]  # fmt: skip
 RUN_POLICY_RES = [
@@ -96,6 +97,14 @@ RUN_POLICY_RES = [
     (lazyre.compile(rf"\b(?:highest|peak|maximum|top)(?:{_W}(?:observed|measured|single))?{_W}"
                 rf"(?:test{_W})?(?:run|runs|over|across)\b|\breport(?:s|ed)?{_W}(?:only{_W})?the{_W}"
                 rf"(?:highest|peak|maximum|top){_W}(?:result|value|figure|number)s?\b", _I), "best"),
+    # "the peak result out of three attempts", "the fastest of the five runs"
+    (lazyre.compile(rf"\b(?:best|highest|peak|maximum|top|fastest)(?:{_W}(?:result|value|figure|number"
+                rf"|score|run))?{_W}(?:out{_W}of|of|from|among|across|over){_W}(?:the{_W}|all{_W})?"
+                rf"(?:{NUM}{_W})?(?:[a-z]+{_W})?{_RUN_NOUN}\b", _I), "best"),
+    # "we kept the highest number", "took the best figure": a choice among results
+    (lazyre.compile(rf"\b(?:kept|keep|keeps|took|take|takes|picked|pick|picks|chose|choose|chooses"
+                rf"|selected|select|selects|retained|retain|retains){_W}(?:only{_W})?the{_W}(?:single{_W})?"
+                rf"(?:highest|best|peak|maximum|top|fastest)\b", _I), "best"),
     (lazyre.compile(rf"\bmedian(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}{_RUN_NOUN}|{_W}(?:run|result|value))\b",
                 _I), "median"),
     (lazyre.compile(rf"\b(?:average|mean)(?:{_W}of(?:{_W}the)?(?:{_W}{NUM})?{_W}(?:{_RUN_NOUN}|results))\b"
@@ -104,9 +113,16 @@ RUN_POLICY_RES = [
 ]  # fmt: skip
 
 
+# the verb by which a report says which policy it applies: "we report the mean of ..."
+_REPORTS = lazyre.compile(
+    r"\b(?:report|reports|reported|give|gives|show|shows|quote|quotes|is|are)(?:[ \t]+the)?[ \t]*+$",
+    _I,
+)
+
+
 RUNS_WORDS = (
     "run", "iteration", "trial", "repetition", "pass", "times", "best", "median", "average",
-    "mean", "binary", "highest", "peak", "maximum", "top"
+    "mean", "binary", "highest", "peak", "maximum", "top", "attempt", "tries", "fastest"
 )  # fmt: skip
 
 
@@ -145,10 +161,14 @@ def runs(ctx: Ctx) -> list[RawCondition]:
         found.sort(key=lambda p: p[0])
         count = next((p[3] for p in found if p[2] == "count" and p[3] is not None), None)
         has_count = any(p[2] == "count" for p in found)
-        # "the best results" alone is about performance; with runs counted it picks a run
-        policy = next(
-            (p[3] for p in found if p[2] == "policy" or (p[2] == "weak" and has_count)), None
-        )
+        # "the best results" alone is about performance; with runs counted it picks a run,
+        # unless the sentences state a policy outright ("the best result came from X (mean
+        # of three runs)"); a policy the report says it reports wins over one it names
+        # ("picking the best run flatters a product, so we report the mean of five runs")
+        strong = [p for p in found if p[2] == "policy"]
+        reported = [p for p in strong if _REPORTS.search(ctx.text, max(0, p[0] - 40), p[0])]
+        weak = [p for p in found if p[2] == "weak" and has_count]
+        policy = next((p[3] for p in reported or strong or weak), None)
         if policy is None and not has_count:
             continue
         start, end = found[0][0], max(p[1] for p in found)
@@ -174,6 +194,11 @@ FAILURE_RES = [
                rf"|packet{_W}loss){_W}(?:appeared|occurred|were{_W}seen|was{_W}seen)\b", _I),
     lazyre.compile(rf"\ball{_W}(?:(?:[\w-]+{_W}){{0,2}}?{_UNITS_OF_WORK}|of{_W}them){_W}(?:were|was|are)"
                rf"{_W}successful\b", _I),
+    # "passes only when not a single transaction fails", "none of the requests may fail"
+    lazyre.compile(rf"\b(?:not{_W}(?:a{_W}single|one|any|even{_W}one)|no{_W}single|none{_W}of{_W}the)"
+               rf"{_W}(?:transactions?|requests?|connections?|sessions?|packets?|responses?){_W}"
+               rf"(?:(?:may|can|must|is{_W}allowed{_W}to|was{_W}allowed{_W}to){_W})?(?:fails?|failed"
+               rf"|be{_W}(?:lost|dropped)|errors?)\b", _I),
 ]  # fmt: skip
 
 
@@ -181,7 +206,7 @@ _FAILED = r"[ \t]+(?:failed|dropped|lost|unsuccessful|errored|errors|failures|pa
 _FIRST = r"[ \t]+(?:the[ \t]+)?(?:first[ \t]+)?(?:error|failure|timeout|packet)"
 FAILURE_CRITERIA_GATE = lazyre.compile(
     rf"without[ \t]|no{_FAILED}|zero{_FAILED}|abort|error[ \t]+rate|until{_FIRST}|before{_FIRST}"
-    r"|successful"
+    r"|successful|not[ \t]+(?:a[ \t]+single|one|any|even)|no[ \t]+single|none[ \t]+of"
 )
 
 
@@ -204,7 +229,9 @@ def failure_criteria(ctx: Ctx) -> list[RawCondition]:
 #   or power "reported/shown by" the device, its chassis, firmware, management interface,
 #   BMC/IPMI/SNMP or its own sensors;
 # - "measured": an external or inline meter, a metered PDU, power measured at the wall;
-# - "nameplate": a datasheet, nameplate or PSU rating (in a sentence about power).
+# - "nameplate": a datasheet, nameplate or PSU rating (in a sentence about power);
+# - "module alone": the power of a card or blade without the chassis, supervisor or fans
+#   it needs to run (in a sentence about power).
 _CMD_QUOTE = (
     r"(?:[\"“'‘`](?=[a-z][\w ./-]{0,40}?\b(?:power|psu|watts?|energy|env\w*|sensors?)\b)"
     r"[a-z][\w ./-]{0,60}?[\"”'’`])"
@@ -231,6 +258,12 @@ POWER_PATTERNS = [
      "nameplate"),
     (lazyre.compile(rf"\b(?:datasheet|data{_W}sheet|spec{_W}sheet|rated|PSU{_W}rating|power{_W}supply"
                 rf"{_W}rating)\b", _I), "nameplate?"),
+    # a part without what it needs to run: "the card alone", "the blade only, excluding the
+    # chassis", "without the supervisor and fans" (in a sentence about power)
+    (lazyre.compile(rf"\b(?:card|blade|module|line{_W}card|service{_W}module)s?{_W}(?:alone|only)\b"
+                rf"|\b(?:excluding|excludes|excluded|without|not{_W}including|leaving{_W}out){_W}"
+                rf"(?:the{_W}|its{_W})?(?:chassis|supervisor|supervisor{_W}engine|fan{_W}trays?)\b",
+                _I), "module alone?"),
 ]  # fmt: skip
 POWER_WORD_RE = lazyre.compile(r"\bpower\b|\bwatt(?:s|age)?\b|\bW\b", _I)
 # A quoted command counts only where the sentence calls it one (not a quoted phrase).
@@ -242,7 +275,8 @@ COMMAND_WORD_RE = lazyre.compile(
 
 POWER_METHOD_WORDS = (
     "power", "allocat", "meter", "measured", "watt", "pdu", "plate", "sheet", "rated", "rating",
-    "psu", "ipmi", "snmp", "bmc", "redfish", "energy", "tdp",
+    "psu", "ipmi", "snmp", "bmc", "redfish", "energy", "tdp", "alone", "chassis", "supervisor",
+    "module", "blade", "card",
 )  # fmt: skip
 
 

@@ -98,7 +98,13 @@ LIMIT_RE = lazyre.compile(
     rf"\b(?:{_GEN_NOUN})(?:'s|s')?[ \t-]+(?:side[ \t]+)?{_LIMIT_NOUN}\b"
     rf"|\b{_LIMIT_NOUN}{_W}of{_W}(?:the|its|their|our|a){_W}(?:[\w-]+{_W}){{0,2}}?(?:{_GEN_NOUN})\b"
     rf"|\b(?P<own>(?:reached|reaches|reaching|hit|hits|hitting|at){_W}(?:its|their){_W}"
-    rf"(?:[\w()~.,-]+{_W}){{0,6}}?{_LIMIT_NOUN})\b",
+    rf"(?:[\w()~.,-]+{_W}){{0,6}}?{_LIMIT_NOUN})\b"
+    # what the generator can produce at most: "the generator could create at most 500,000
+    # connections per second", "our client can drive no more than 9 Gbps" (a capacity: the
+    # check compares it with the results)
+    rf"|\b(?P<cap>(?:could|can|would|was[ \t]+able[ \t]+to)[ \t]+(?:only[ \t]+)?(?:create|generate"
+    rf"|drive|produce|push|offer|open|send|sustain|deliver)[ \t]+(?:at[ \t]+most|up[ \t]+to"
+    rf"|no[ \t]+more[ \t]+than|a[ \t]+maximum[ \t]+of))\b",
     _I,
 )
 GENERATOR_SUBJECT_RE = lazyre.compile(
@@ -136,6 +142,8 @@ SHORT_TOOL_RE = lazyre.compile(r"(?<![\w./-])(?:ab|hey|oha)(?![\w/-])")
 TRAFFIC_GENERATOR_WORDS = (
     *sorted({w for *_, words in _GENERATOR_GATES for w in words} - _INSIDE_WORDS),
     "limit", "maximum", "ceiling", "capacity",
+    # a capacity said of a generator noun ("the traffic generator could create at most ...")
+    "generator", "generators", "generation", "client", "clients", "tester", "testers",
 )  # fmt: skip
 
 
@@ -176,11 +184,16 @@ def traffic_generator(ctx: Ctx) -> list[RawCondition]:
         s0, _ = ctx.sentence(m.start())
         i = bisect_left(mention_starts, m.start())
         named = mentions[i - 1][2] if i and mention_starts[i - 1] >= s0 else None
-        if m.group("own") and not (named or GENERATOR_SUBJECT_RE.search(text, s0, m.end())):
+        own = m.group("own") or m.group("cap")
+        if own and not (named or GENERATOR_SUBJECT_RE.search(text, s0, m.end())):
             continue  # "the Borealis 7 reached its connection limit": a device's own limit
         if ctx.negated(m.start(), m.end()):
             continue  # "never reached its limit"
+        if m.group("cap") and value["value"] is None:
+            continue
         tg = {"name": named, "version": None, "limit": value}
+        if m.group("cap"):
+            tg["capacity"] = True  # what it can produce, not that it was reached
         out.append(ctx.make("traffic_generator", tg, min(value_start, m.start()), m.end()))
     return out
 

@@ -27,8 +27,12 @@ CONNECTIONS_RE = lazyre.compile(
     _I,
 )
 THREADS_RE = lazyre.compile(rf"{_N}[ \t]*+(?:worker[ \t]++)?threads\b", _I)
+# "16 pipelined requests", "pipelining depth of 16", "pipelining at depth 16", "with a
+# pipeline depth of 16", "16-deep pipelining", "pipelined 16 deep"
 PIPELINE_RE = lazyre.compile(
-    rf"{_N}[ \t]*+pipelined[ \t]++requests|\bpipelining[ \t]++(?:depth|factor)(?:[ \t]++of)?[ \t]++{_N}",
+    rf"{_N}[ \t]*+pipelined[ \t]++requests|\bpipelin(?:e|ing|ed)(?:[ \t]++(?:at|with|of))?"
+    rf"(?:[ \t]++a)?[ \t]++(?:depth|factor)(?:[ \t]++of)?[ \t]++{_N}"
+    rf"|{_N}[ \t-]deep[ \t]++pipelin|\bpipelined[ \t]++{_N}[ \t-]deep\b",
     _I,
 )
 DURATION_RE = lazyre.compile(
@@ -89,7 +93,7 @@ def sentence_run(text: str, start: int) -> Run | None:
         )
         break
     if m := PIPELINE_RE.search(text):
-        g = 1 if m.group(1) else 2
+        g = next(i for i in range(1, 5) if m.group(i))
         run.pipelining = Value(
             float(count(m.group(g)) or 0), "", start + m.start(g), start + m.end(g), m.group(0)
         )

@@ -112,7 +112,10 @@ def _rate_for_count(doc: Document, q: Quantity) -> Hit | None:
     if not dims.endswith("/ [time]") or "[information]" in dims or is_power(q.unit):
         return None
     _, post = window(doc, q.start, q.end, 0, 40)
-    if not COUNT_WORDS.search(post):
+    label = line_label(doc, q.start) or ""  # "Maximum concurrent connections: 8M CPS"
+    if not COUNT_WORDS.search(post) and not says_any(
+        label.lower(), rule_data("A005").get("count_words", [])
+    ):
         return None
     msg = f'"{q.text}" is a rate, but it counts concurrent connections or sessions (a count)'
     return Hit(q.start, q.end, msg, {"stated": q.text, "expected_unit": "connections"})

@@ -16,11 +16,13 @@ from claimcheck.models import Condition
 from claimcheck.rules.registry import Hit, check
 
 ZERO_FAILURE_RE = lazyre.compile(
-    r"\bwithout\b|\bno\b|\bzero\b|\ball\b[^.;]{0,40}\bsuccessful\b", re.I
+    r"\bwithout\b|\bno\b|\bzero\b|\bnot[ \t]+(?:a[ \t]+single|one|any)\b|\bnone\b"
+    r"|\ball\b[^.;]{0,40}\bsuccessful\b",
+    re.I,
 )
 UNIVERSAL_RE = lazyre.compile(
-    r"\b(?:all|every|each)[ \t]+(?:of[ \t]+the[ \t]+)?(?:tests?|runs?|measurements?|scenarios?"
-    r"|results?|benchmarks?|trials?)\b|\bthroughout\b|\bfor[ \t]+all\b|\bexclusively\b|\bin[ \t]+every\b|\balways\b",
+    r"\b(?:all|every|each)[ \t]+(?:of[ \t]+the[ \t]+)?(?:[a-z-]+[ \t]+)?(?:tests?|runs?|measurements?"
+    r"|scenarios?|results?|benchmarks?|trials?|figures?|numbers?)\b|\bthroughout\b|\bfor[ \t]+all\b|\bexclusively\b|\bin[ \t]+every\b|\balways\b",
     re.IGNORECASE,
 )
 

@@ -95,10 +95,21 @@ def _bidirectional(facts: FactStore, figures: list[Measurement]) -> Iterator[Hit
         if facts.hedged(m.start):
             continue
         found = index.sentence_at(m.start)
-        if found is not None and ONE_WAY_RE.search(found[0].text):
-            continue  # "38 Gbps both ways, or 19 Gbps in each direction": said where it matters
         near = in_sentence.get(found[0].start, []) if found is not None else []
         other = next((o for o in near if o.device != m.device), near[0] if near else None)
+        if (
+            found is not None
+            and ONE_WAY_RE.search(found[0].text)
+            and not (
+                other is not None
+                and other.device != m.device
+                and COMPARE_RE.search(found[0].text)
+                and ONE_WAY_RE.search(_clause(facts, other, 80))
+            )
+        ):
+            # "38 Gbps both ways, or 19 Gbps in each direction": said where it matters; but
+            # "versus 25 Gbps for the Y in one direction" compares with a one-way figure
+            continue
         if other is None:
             other = next((o for o in partners.get(m.start, []) if id(o) in oneway_ids), None)
         if other is None:
@@ -144,8 +155,9 @@ _CLAUSE_CUT = lazyre.compile(r"[,;:]|\b(?:while|whereas|against|compared|than|ve
                          re.IGNORECASE)  # fmt: skip
 
 
-def _clause(facts: FactStore, m: Measurement) -> str:
-    """The words that describe one figure: its clause up to the figure and a few words after."""
+def _clause(facts: FactStore, m: Measurement, after: int = 40) -> str:
+    """The words that describe one figure: its clause up to the figure and ``after``
+    characters after it."""
     doc = facts.doc
     found = facts.text.sentence_at(m.start)
     lo = found[0].start if found is not None else max(0, m.start - 80)
@@ -153,7 +165,7 @@ def _clause(facts: FactStore, m: Measurement) -> str:
     pre = doc.text[max(lo, m.start - 100) : m.start]
     cuts = list(_CLAUSE_CUT.finditer(pre))
     pre = pre[cuts[-1].end() :] if cuts else pre
-    post = doc.text[m.end : min(hi, m.end + 40)]
+    post = doc.text[m.end : min(hi, m.end + after)]
     cut = _CLAUSE_CUT.search(post)
     return pre + " " + (post[: cut.start()] if cut else post)
 

@@ -17,7 +17,7 @@ from claimcheck.rules.registry import Hit, check
 from claimcheck.textkeys import fold
 
 OWN_TOOL_RE = lazyre.compile(
-    r"\b(?:own|native|built-in|onboard|on-box|vendor-supplied|vendor's)[ \t]+(?:\w+[ \t]+)?"
+    r"\b(?:own|native|built-in|onboard|on-box|vendor-supplied|vendor's|its)[ \t]+(?:\w+[ \t]+)?"
     r"(?:tools?|console|GUI|dashboard|counters?|agents?|monitor\w*|statistics|commands?|CLI)\b"
     r"|\bas[ \t]+reported[ \t]+by[ \t]+(?:each|the)[ \t]+(?:device|appliance|DUT|vendor)"
     r"|\bshow[ \t]+(?:cpu|proc\w*|system[ \t]+resources)\b|\b(?:each|every)[ \t]+(?:device|appliance"
@@ -28,7 +28,9 @@ OWN_TOOL_RE = lazyre.compile(
 CORES_RE = lazyre.compile(
     r"\bSMT\b|\bhyper-?thread\w*|\bHT\b|\blogical[ \t]+(?:cores|CPUs|processors)\b|\bmanagement"
     r"[ \t]+(?:cores?|CPUs?|planes?)\b|\breserved[ \t]+(?:cores?|CPUs?)\b|\bdata[ \t-]plane[ \t]+"
-    r"(?:cores?|CPUs?)\b|\bdedicated[ \t]+(?:cores?|CPUs?)\b|\bpacket[ \t]+engines?\b",
+    r"(?:cores?|CPUs?)\b|\bdedicated[ \t]+(?:cores?|CPUs?)\b|\bpacket[ \t]+engines?\b"
+    r"|\b(?:reserv\w*|sets?[ \t]+aside|set[ \t]+apart|dedicat\w*|keeps?|kept)[ \t]+(?:\w+[ \t]+){0,4}?"
+    r"(?:cores?|CPUs?)[ \t]+(?:for|to)[ \t]+management\b",
     re.IGNORECASE,
 )
 CPU_WORDS_RE = lazyre.compile(r"\bCPU\b|\bprocessor\b|\butili[sz]ation\b", re.IGNORECASE)

@@ -22,8 +22,14 @@ _I = re.IGNORECASE
 
 # "the results reported in the overview are the advertised performance numbers".
 ADVERTISED_RES = [
-    lazyre.compile(rf"\b(?:results?|numbers?|figures?|values?|data)\b[^.;]{{0,80}}?\b(?:are|is|were|was)"
-               rf"\s+(?:(?:the|a|an|their|its|vendor'?s?|simply|just|only)\s+){{0,2}}{ADV_WORDS}\b", _I),
+    # ... "its row uses the datasheet value", "the figures shown are taken from the spec sheet",
+    # "the Y value is the figure its vendor advertises"
+    lazyre.compile(rf"\b(?:results?|numbers?|figures?|values?|data|rows?|entry|entries)\b[^.;]{{0,80}}?"
+               rf"\b(?:are|is|were|was|uses?|used|shows?|showed|quotes?|quoted|(?:comes?|came|taken)"
+               rf"\s+from)\s+(?:(?:the|a|an|their|its|vendor'?s?|simply|just|only)\s+){{0,2}}"
+               rf"(?:{ADV_WORDS}\b|(?:figure|value|number|rate)s?\s+(?:(?:the|its|their)\s+)?(?:vendor"
+               rf"|maker|manufacturer)s?\s+(?:advertises|advertised|publishes|published|claims|claimed"
+               rf"|quotes|quoted|lists|listed)\b)", _I),
     lazyre.compile(rf"\b{ADV_WORDS}\b[^.;]{{0,80}}?\b(?:in\s+place\s+of|instead\s+of|in\s+lieu\s+of|substitut"
                rf"\w+|stand(?:s|ing)?\s+in\s+for|as\s+a\s+placeholder|untested)\b", _I),
     lazyre.compile(rf"\b(?:taken|copied|quoted|used)\s+(?:directly\s+)?from\s+(?:the\s+)?(?:vendor'?s?\s+)?"
@@ -86,8 +92,8 @@ def advertised_as_measured(facts: FactStore) -> Iterator[Hit]:
 SOURCE_HEADER_RE = lazyre.compile(r"\b(?:source|origin|provenance|basis)\b|measured\s*/\s*(?:advertised"
                               r"|published|claimed)|\b(?:figure|value|data|number)s?[ \t]+(?:from"
                               r"|taken[ \t]+from)\b", _I)  # fmt: skip
-MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*|measurements?|bench\w*)|this\s+(?:report"
-                              r"|test\w*)|in[ -]house)\b", _I)  # fmt: skip
+MEASURED_CELL_RE = lazyre.compile(r"\b(?:measured|tested|our\s+(?:lab|test\w*|measurements?|bench\w*|runs?|own)"
+                              r"|this\s+(?:report|test\w*)|in[ -]house)\b", _I)  # fmt: skip
 
 
 def _mixed_sources(v: View) -> Iterator[Hit]:
