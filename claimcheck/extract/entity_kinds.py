@@ -71,7 +71,7 @@ _TOOL_CUE = lazyre.compile(
 # gateway") names that system, whatever drives the load in the same sentence ("appliance"
 # is not one: test gear is sold as appliances too)
 _DEVICE_HEAD = lazyre.compile(
-    r"[ \t]++(?i:(?:reverse[ \t]++)?prox(?:y|ies)|gateways?|load[ \t]++balancers?|firewalls?"
+    r"[ \t]{1,8}+(?i:(?:reverse[ \t]++)?prox(?:y|ies)|gateways?|load[ \t]++balancers?|firewalls?"
     r"|ADCs?|ingress(?:[ \t]++controllers?)?)\b"
 )
 # "... using (the) X": what a test is run with, not what it tests

@@ -606,7 +606,7 @@ _ARTICLE = lazyre.compile(r"(?:the|The)[ \t]++")
 # a capitalised name and a model number ("Kelsall K-3", "Orme O-16", "Tarn 4800") opening a
 # clause, before a lower-case verb
 _MODEL_SUBJECT = lazyre.compile(
-    r"[ \t]*+(?:[Tt]he[ \t]++)?(?P<np>[A-Z][a-z][\w-]*+[ \t]++(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3})"
+    r"[ \t]{0,8}+(?:[Tt]he[ \t]++)?(?P<np>[A-Z][a-z][\w-]{0,30}+[ \t]++(?:[A-Z]{1,4}-?)?\d{1,5}[A-Za-z]{0,3})"
     r"[ \t]++[a-z]{3,}"
 )
 
@@ -637,7 +637,7 @@ def _model_subject(text: str, start: int) -> list[Seed]:
 # an appositive between a subject and its verb: "The X, licensed at 2 Gbps, pushed ..."
 # (a participle or a bracket opens it); it is blanked, offsets kept
 _APPOSITIVE = lazyre.compile(
-    r",[ \t]++(?:[a-z]+ed|[a-z]+ing|with|at|running|on)\b[^,;]{0,60}?,[ \t]*+$|[ \t]*+\([^()]{0,60}\)[ \t]*+$"
+    r",[ \t]++(?:[a-z]+ed|[a-z]+ing|with|at|running|on)\b[^,;]{0,60}?,[ \t]*+$|(?<![ \t])[ \t]*+\([^()]{0,60}\)[ \t]*+$"
 )
 
 
@@ -646,7 +646,7 @@ def _blank(m: re.Match[str]) -> str:
 
 
 # a quantifier after a coordinated subject: "X and Y both plateaued at ..."
-_FLOATING = lazyre.compile(r"[ \t]++(?:both|all|each|alike|together)[ \t]*+$")
+_FLOATING = lazyre.compile(r"(?<![ \t])[ \t]++(?:both|all|each|alike|together)[ \t]*+$")
 
 
 def _verb_subject(text: str, start: int) -> list[Seed]:

@@ -161,13 +161,13 @@ _GAP_VALUE = lazyre.compile(
 # "X was tested with 512 simulated users and the Y with 1,024", "X had four ports, the Y
 # two": a later clause names another device and repeats the setting's value alone
 _GAP_AFTER = lazyre.compile(
-    r"[ \t\n]*+(?:with|at|on|to|had|got|used|ran)?[ \t\n]*+"
+    r"[ \t\n]{0,8}+(?:with|at|on|to|had|got|used|ran)?[ \t\n]{0,8}+(?<![\d,.])"
     + _GAP_NUMBER
     + r"(?=[ \t\n]*+(?:[.;,)]|$|(?:and|while|but|whereas|respectively)\b))",
     re.IGNORECASE,
 )
 _GAP_LEAD = lazyre.compile(
-    r"[ \t\n]*+(?:[,;]|(?:,[ \t\n]*+)?(?:and|while|whereas|but))[ \t\n]++(?:(?i:the)[ \t\n]++)?"
+    r"[ \t\n]{0,8}+(?:[,;]|(?:,[ \t\n]*+)?(?:and|while|whereas|but))[ \t\n]++(?:(?i:the)[ \t\n]++)?"
 )
 
 
@@ -261,7 +261,7 @@ def _with_number(value: object, number: float | None) -> object:
             k for k, v in value.items() if isinstance(v, int | float) and not isinstance(v, bool)
         ]
         return {**value, numeric[0]: number} if len(numeric) == 1 and len(value) == 1 else None
-    if isinstance(value, str) and (m := re.fullmatch(r"\d+(x.+)", value)):
+    if isinstance(value, str) and (m := re.fullmatch(r"(?<!\d)\d++(x.+)", value)):
         return f"{number}{m.group(1)}"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return number

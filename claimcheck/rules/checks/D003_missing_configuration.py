@@ -125,10 +125,10 @@ def _no_configuration(facts: FactStore) -> Iterator[Hit]:
                 return  # a section about the configuration, with content
         elif (
             b.kind in PROSE
-            and CONFIG_RE.search(b.text)
+            and (CONFIG_RE.search(b.text) or _CONFIGURED.search(b.text))
             and (_URL.search(b.text) or _CONFIG_PLACE.search(b.text))
         ):
-            return  # a link to the configurations, or where the report keeps them
+            return  # a link to the configurations, or where the report keeps them ("configured as listed below")
     described = sum(len(_CONFIGURED.findall(b.text)) for b in blocks if b.kind in PROSE)
     if described >= 2:
         return  # the devices' set-up described in prose
