@@ -41,10 +41,22 @@ DATASHEET_RE = lazyre.compile(
     r"\b(?:data[ \t-]?sheet|spec(?:ification)?s?[ \t-]sheet|product[ \t]+brief)\b", re.IGNORECASE
 )
 
+# A title that names the document a specification or a list of limits ("Specifications of
+# Dedicated Gateways", "Service quotas", "Edge-7 specifications") ...
+SPEC_TITLE_RE = lazyre.compile(r"\b(?:specifications?|quotas?|limits)\b", re.IGNORECASE)
+# ... unless it says the document reports tests ("Test specifications and results").
+RESULTS_TITLE_RE = lazyre.compile(
+    r"\b(?:results?|benchmarks?|bench|tests?|testing|tested|measured|measurements?|evaluation)\b",
+    re.IGNORECASE,
+)
+
 
 def is_artefact(doc: Document, m: Measurement) -> bool:
     """True for a figure the extractor misread: a layer number, a configured delay, an
-    interface name or a licence, link or baseline rate."""
+    interface name or a licence, link or baseline rate; or a zero, which no device achieves
+    as a rate, throughput or latency (an idle counter or queue column of tool output)."""
+    if m.value == 0:
+        return True
     pre = doc.text[max(0, m.start - 50) : m.start]
     if m.value in (2, 3, 4, 7) and _LAYER_BEFORE.search(pre[-8:]):
         return True
@@ -58,12 +70,15 @@ def is_artefact(doc: Document, m: Measurement) -> bool:
 
 
 def is_datasheet(doc: Document, extraction: Extraction) -> bool:
-    """A datasheet or product brief (its title says so and it names no load generator):
-    its figures are specifications, not measurements."""
+    """A datasheet, product brief or specification page (its title says so and it names no
+    load generator): its figures are specifications, not measurements."""
     if any(c.name == "traffic_generator" and not c.hedged for c in extraction.conditions):
         return False
     head = [b for b in doc.blocks[:4] if b.kind in ("heading", "paragraph")]
-    return any(DATASHEET_RE.search(b.text[:200]) for b in head)
+    if any(DATASHEET_RE.search(b.text[:200]) for b in head):
+        return True
+    title = next((b.text[:200] for b in head if b.kind == "heading"), "")
+    return bool(SPEC_TITLE_RE.search(title)) and not RESULTS_TITLE_RE.search(title)
 
 
 # A datasheet that says its own figures were measured: "All performance figures were measured

@@ -76,7 +76,8 @@ _CONFIG_LINE = lazyre.compile(
     r"(?m)^[ \t]*+[\w.$/-]{1,40}+(?:[ \t]*+[:=][ \t]*+\S|[ \t]++[^\n;]{1,120}+;[ \t]*+$"
     r"|[ \t]*+\{[ \t]*+$)"
 )
-_URL = lazyre.compile(r"https?://|\]\(")
+# a link: a URL, an inline Markdown link "[text](url)" or a reference link "[text][ref]"
+_URL = lazyre.compile(r"https?://|\]\(|\]\[[^\]\n]{1,60}+\]")
 # where a report keeps its configurations: "are in the appendix", "reproduced in Section 6"
 _CONFIG_PLACE = lazyre.compile(
     r"\b(?:appendix|appendices|annex|section|repository|repo|reproduced|listed|attached|below"
