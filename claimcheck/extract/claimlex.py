@@ -98,7 +98,9 @@ IDENT_WORDS = {"build", "version", "release", "model", "series", "gen", "generat
                "box", "server", "router", "appliance", "device", "test", "scenario", "run",
                "figure", "fig", "chart", "table", "section", "page", "phase", "step", "appendix",
                "option", "ver", "v", "rev", "revision", "case", "group", "segment", "tier",
-               "question", "item", "no", "number"}  # fmt: skip
+               "question", "item", "no", "number",
+               # an ordinal of a stack or a stage: "layer 7 connections", "level 3 cache"
+               "layer", "level", "slot", "stage"}  # fmt: skip
 
 
 def _identifiers(toks: list[Tok]) -> list[Tok]:

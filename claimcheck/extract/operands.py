@@ -41,6 +41,8 @@ from claimcheck.extract.verdicts import is_time, judge_share, judge_speed, judge
 from claimcheck.models import Document, Extraction, Measurement, Operand, Quantity
 from claimcheck.units import dimensionality, is_information, same_dimension
 
+MAX_CONTINUATION = 4  # lines an indented figure line may sit below its labelled line
+
 MAX_CANDIDATES = 6  # figures one role may take before the claim counts as ambiguous
 MAX_CLAIMS = 12  # claims of one sentence that are resolved (each reads the sentence again)
 PREVIOUS_BLOCKS = 3  # paragraphs before the claim's own that it may cite
@@ -254,10 +256,34 @@ def _code_figures(facts: OperandContext, j: int) -> list[Candidate]:
                 label = " ".join(words)
                 parts = {w.lower() for w in words}  # a name read without an entity: its words
                 owners = {label.lower(), facts.entity_of(label), *parts} - {None}
-                owners = frozenset(owners)
-                out.append(Candidate(q, "paragraph", owners))
+                outer = _outer_label(text, b.start, line)
+                if outer:  # an indented line continues the labelled line above it
+                    owners |= {outer.lower(), facts.entity_of(outer)} - {None}
+                    owners |= {w.lower() for w in WORD_RE.findall(outer)}
+                out.append(Candidate(q, "paragraph", frozenset(owners)))
     facts.owned[key] = out
     return out
+
+
+def _outer_label(text: str, start: int, line: int) -> str | None:
+    """The label of the unindented "Label: ..." line an indented line at ``line`` continues
+    ("Kestrel producer: sent 1000 messages" above "   total: 52 MiB (140 Mbit/s)"); None for
+    an unindented line or when the line above it that is not indented has no short label.
+    Looks back over at most a few lines, so linear in the block."""
+    if line >= len(text) or text[line] not in " \t":
+        return None
+    end = line - 1
+    for _ in range(MAX_CONTINUATION):
+        if end <= start:
+            return None
+        begin = text.rfind("\n", start, end) + 1 or start
+        row = text[begin:end]
+        if row.strip() and row[0] not in " \t":
+            head, sep, _ = row.partition(":")
+            words = WORD_RE.findall(head)
+            return " ".join(words) if sep and words and len(words) <= 4 else None
+        end = begin - 1
+    return None
 
 
 def _block_figures(facts: OperandContext, j: int, markers: set[int]) -> list[Candidate]:

@@ -8,6 +8,8 @@ from claimcheck import gcpause
 from claimcheck.extract.benchtests import assign_tests
 from claimcheck.extract.claim_code import code_claims
 from claimcheck.extract.claim_passes import relation_claims
+from claimcheck.extract.claim_scope import own_claims
+from claimcheck.extract.claim_statpair import stat_pair_claims
 from claimcheck.extract.claims import Pending, sentence_claims
 from claimcheck.extract.cuescan import block_windows
 from claimcheck.extract.derived import paragraph_claims
@@ -145,8 +147,9 @@ def _extract_document(doc: Document) -> Extraction:
     ex.conditions = _merged(kept, added)
     restated_settings(ex.measurements, ex.conditions)
     resolve(doc, pending, ex)
+    stat_pair_claims(doc, pending, ix)
     ex.claims = sorted([*(p.claim for p in pending), *table_facts], key=lambda c: (c.start, c.kind))
-    ex.claims = relation_claims(doc, ex, grids, prose)
+    ex.claims = own_claims(doc, relation_claims(doc, ex, grids, prose), ix)
     has_results = bool(ex.measurements) or any(b.table is not None for b in doc.blocks)
     ex.provenance = extract_provenance(doc, devices, has_results=has_results)
     ix.stated_loads = stated_loads(doc, ex.measurements, ex.runs)
