@@ -95,14 +95,24 @@ def _as_given(doc: Document, finding: Finding) -> Finding:
         return finding
     line, column = doc.given_position(finding.line, finding.column)
     end_line, end_column = doc.given_position(finding.end_line, finding.end_column)
+    laid_out = doc.text.split("\n")
+
+    def given_line(n: int, quoted: str | None = None) -> int:
+        # a quoted figure ('first "181.26", line 244') is placed by its own column: a table
+        # row is one laid-out line but several lines of the page as given
+        at = laid_out[n - 1].find(quoted) if quoted and 0 < n <= len(laid_out) else -1
+        return doc.given_position(n, at + 1 if at >= 0 else 1)[0]
+
     message = _LINE_REF.sub(
-        lambda m: f"{m.group(1)}{doc.given_position(int(m.group(2)), 1)[0]}", finding.message
+        lambda m: f"{m.group(1) or ''}{m.group(3)}{given_line(int(m.group(4)), m.group(2))}",
+        finding.message,
     )
     return finding.model_copy(update={"line": line, "column": column, "end_line": end_line,
                                       "end_column": end_column, "message": message})  # fmt: skip
 
 
-_LINE_REF = re.compile(r"\b(lines? )(\d+)\b")
+# "line 12", or a quoted figure and its line ('first "181.26", line 244')
+_LINE_REF = re.compile(r'("([^"\n]{1,80}+)", )?\b(lines? )(\d+)\b')
 
 
 def _paged(doc: Document, finding: Finding) -> Finding:

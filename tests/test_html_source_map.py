@@ -119,3 +119,38 @@ def test_offsets_stay_in_the_page_and_in_order(parts):
         line, column = smap.position(at)
         assert 1 <= line <= page.count("\n") + 1 and column >= 1
         previous = max(previous, offset)
+
+
+ROWS_PAGE = """<html><body>
+<h2>Request rates of two proxies</h2>
+<p>Each proxy was driven from one client host.</p>
+<table>
+  <tr><th>Proxy</th><th>Requests/s</th><th>Mean latency (ms)</th></tr>
+  <tr>
+    <td>Harrier LB</td>
+    <td>52,400</td>
+    <td>3.1</td>
+  </tr>
+  <tr>
+    <td>Brightgate</td>
+    <td>47,900</td>
+    <td>3.4</td>
+  </tr>
+</table>
+</body></html>
+"""
+
+
+def test_a_quoted_figure_cites_its_own_page_line(tmp_path):
+    import re
+
+    result = _check(tmp_path, ROWS_PAGE, select="D")
+    lines = ROWS_PAGE.splitlines()
+    cited = [
+        (m.group(1), int(m.group(2)))
+        for f in result.findings
+        for m in re.finditer(r'"([^"]+)", line (\d+)', f.message)
+    ]
+    assert cited  # the D001 message quotes the first figure of a family
+    for quoted, n in cited:
+        assert quoted in lines[n - 1], (quoted, n)
