@@ -140,7 +140,6 @@ PATTERN_DEBT = {
     "S002_per_device_load": (2, 1), "S004_asymmetric_configuration": (6, 3),
     "S005_bottleneck_not_dut": (13, 2), "S006_one_sided_test": (3, 0),
     "S010_advertised_as_measured": (7, 0),
-    "S012_errors_in_results": (2, 0),
 }  # fmt: skip
 
 
