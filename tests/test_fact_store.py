@@ -137,7 +137,7 @@ PATTERN_DEBT = {
     "D002_missing_repeatability": (8, 1), "D003_missing_configuration": (12, 3),
     "M005_throughput_definition": (8, 4), "M006_latency_definition": (6, 0),
     "M007_cpu_not_comparable": (5, 0), "S001_license_capped": (8, 0),
-    "S002_per_device_load": (2, 1), "S004_asymmetric_configuration": (6, 3),
+    "S004_asymmetric_configuration": (6, 3),
     "S005_bottleneck_not_dut": (13, 2), "S006_one_sided_test": (3, 0),
     "S010_advertised_as_measured": (7, 0),
 }  # fmt: skip

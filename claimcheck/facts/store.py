@@ -339,6 +339,12 @@ class FactStore:
         tools = set(command_words())
         return {n: at for n, at in written_releases(self.doc.text).items() if n not in tools}
 
+    def around(self, offset: int) -> str:
+        """The text of the sentence, table cell or block holding a source offset (what a
+        condition stated there is said with)."""
+        start, end = self.view.bounds(offset)
+        return self.doc.text[start:end]
+
 
 def build_facts(doc: Document) -> FactStore:
     """Run every extractor over ``doc`` once and freeze what they found."""
