@@ -21,6 +21,7 @@ from claimcheck.facts.attribution import View
 from claimcheck.facts.captions import Caption, captions
 from claimcheck.facts.figures import is_datasheet, measured_figures, run_figures
 from claimcheck.facts.graph import ClaimGraph
+from claimcheck.facts.leadlabels import lead_labels
 from claimcheck.facts.text import PROSE, TextIndex
 from claimcheck.models import (
     BenchTest,
@@ -344,6 +345,11 @@ class FactStore:
         condition stated there is said with)."""
         start, end = self.view.bounds(offset)
         return self.doc.text[start:end]
+
+    def lead_labels(self, sentence: Sentence, block: Block) -> list[tuple[str, str]]:
+        """(normalised, as written) scenario labels a prose sentence opens with ("With LB +
+        Policy, ...", at a block's start also "Cold cache: ..."), most likely first."""
+        return lead_labels(sentence.text, sentence.start == block.start)
 
 
 def build_facts(doc: Document) -> FactStore:
