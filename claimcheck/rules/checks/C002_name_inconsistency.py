@@ -9,35 +9,14 @@ from typing import Any
 
 from claimcheck import lazyre
 from claimcheck.facts import FactStore
+from claimcheck.facts.versions import version_key
 from claimcheck.models import Condition, Device, Document
 from claimcheck.rules.context import clause_around, in_link_target
 from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.wordcues import says_any
 
-_VERSION_PART = lazyre.compile(r"\d++|[a-z]++|[^\da-z]")
 MAX_VERSIONS = 20  # distinct versions compared per device (pairs among them are bounded)
-
-
-def version_key(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(release numbers, build or hotfix suffix) of a version string.
-
-    The release is the run of numbers joined by dots or parentheses after any leading
-    letters; whatever follows (a hyphen, a word such as Build, HF or patch) is the
-    suffix: "11.2.1-HF1" -> ((11, 2, 1), (hf, 1)); "A5(2.1)" -> ((5, 2, 1), ());
-    "A1.3" and "A.1.3" -> ((1, 3), ()); "10.1 Build 120.13" -> ((10, 1), (build, 120, 13)).
-    """
-    parts = _VERSION_PART.findall(text.lower())
-    i = next((k for k, p in enumerate(parts) if p.isdigit()), len(parts))
-    release: list[str] = []
-    while i < len(parts) and parts[i].isdigit():
-        release.append(parts[i])
-        i += 1
-        dotted = i + 1 < len(parts) and parts[i] in ".()" and parts[i + 1].isdigit()
-        if dotted or (i < len(parts) and parts[i] == ")"):
-            i += 1
-    suffix = tuple(p for p in parts[i:] if p.isalnum())
-    return tuple(release), suffix
 
 
 def _refines(
