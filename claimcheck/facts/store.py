@@ -22,7 +22,7 @@ from claimcheck.facts.captions import Caption, captions
 from claimcheck.facts.figures import is_datasheet, measured_figures, run_figures
 from claimcheck.facts.graph import ClaimGraph
 from claimcheck.facts.leadlabels import lead_labels
-from claimcheck.facts.text import PROSE, TextIndex
+from claimcheck.facts.text import PROSE, TextIndex, one_sentence
 from claimcheck.models import (
     BenchTest,
     Block,
@@ -350,6 +350,11 @@ class FactStore:
         """(normalised, as written) scenario labels a prose sentence opens with ("With LB +
         Policy, ...", at a block's start also "Cold cache: ..."), most likely first."""
         return lead_labels(sentence.text, sentence.start == block.start)
+
+    def one_sentence(self, end: int, start: int) -> bool:
+        """Do the end of one statement and the start of a later one lie in one sentence
+        (no sentence end or blank line between): "6.4.1 in campaign B and 2.1.7 in A"."""
+        return one_sentence(self.doc.text, end, start)
 
 
 def build_facts(doc: Document) -> FactStore:

@@ -10,7 +10,7 @@ from typing import Any
 from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.facts.versions import version_key
-from claimcheck.models import Condition, Device, Document
+from claimcheck.models import Condition, Device
 from claimcheck.rules.context import clause_around, in_link_target
 from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
@@ -103,7 +103,7 @@ def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
                  and not _abbreviates(facts, summaries, (k0, c0), (key, cond))),
                 None,
             )  # fmt: skip
-            if clash is not None and _one_sentence(doc, clash.end, cond.start):
+            if clash is not None and facts.one_sentence(clash.end, cond.start):
                 continue  # "6.4.1 in campaign B and 2.1.7 in campaign A": two setups, stated
             if clash is None or facts.hedged(cond.start):
                 continue
@@ -229,15 +229,6 @@ def _releases_in(text: str) -> list[tuple[str, ...]]:
         if len(parts) >= 2 and all(p.isdigit() and len(p) <= 4 for p in parts):
             out.append(tuple(parts))
     return out
-
-
-def _one_sentence(doc: Document, end: int, start: int) -> bool:
-    """Do the offsets lie in one sentence (no sentence end or blank line between)?"""
-    gap = doc.text[end:start]
-    return 0 <= len(gap) < 300 and not _SENTENCE_GAP.search(gap)
-
-
-_SENTENCE_GAP = lazyre.compile(r"[.!?][ \t\n]|\n[ \t]*+\n")
 
 
 SIBLING_RE = lazyre.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
