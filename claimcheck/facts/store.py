@@ -22,6 +22,7 @@ from claimcheck.facts.captions import Caption, captions
 from claimcheck.facts.figures import is_datasheet, measured_figures, run_figures
 from claimcheck.facts.graph import ClaimGraph
 from claimcheck.facts.leadlabels import lead_labels
+from claimcheck.facts.methodcues import ADMITTED_RE, UNIVERSAL_RE
 from claimcheck.facts.text import PROSE, TextIndex, one_sentence
 from claimcheck.models import (
     BenchTest,
@@ -355,6 +356,26 @@ class FactStore:
         """Do the end of one statement and the start of a later one lie in one sentence
         (no sentence end or blank line between): "6.4.1 in campaign B and 2.1.7 in A"."""
         return one_sentence(self.doc.text, end, start)
+
+    @cached_property
+    def zero_failure_criteria(self) -> tuple[Condition, ...]:
+        """The stated pass rules that allow no failure at all ("without errors", "no failed
+        transactions"), in source order."""
+        from claimcheck.extract.conditions.method import demands_zero_failures
+
+        return tuple(c for c in self.stated("failure_criteria")
+                     if isinstance(c.value, str) and demands_zero_failures(c.value))  # fmt: skip
+
+    def says_throughout(self, offset: int) -> bool:
+        """Does the sentence holding ``offset`` say something held for every test ("used
+        for all tests", "throughout", "in every run")?"""
+        return self.text.says(UNIVERSAL_RE, offset)
+
+    @cached_property
+    def admitted_deviations(self) -> tuple[Sentence, ...]:
+        """Sentences that say a test departed from the report's own stated method ("while
+        section 2 requires ...", "contrary to our methodology"), in source order."""
+        return tuple(s for _block, s, _m in self.text.matches(ADMITTED_RE))
 
 
 def build_facts(doc: Document) -> FactStore:
