@@ -138,7 +138,7 @@ PATTERN_DEBT = {
     "M005_throughput_definition": (8, 4), "M006_latency_definition": (6, 0),
     "M007_cpu_not_comparable": (5, 0), "S001_license_capped": (8, 0),
     "S004_asymmetric_configuration": (6, 3),
-    "S005_bottleneck_not_dut": (13, 2), "S006_one_sided_test": (3, 0),
+    "S005_bottleneck_not_dut": (13, 2),
     "S010_advertised_as_measured": (7, 0),
 }  # fmt: skip
 

@@ -23,6 +23,7 @@ from claimcheck.facts.figures import is_datasheet, measured_figures, run_figures
 from claimcheck.facts.graph import ClaimGraph
 from claimcheck.facts.leadlabels import lead_labels
 from claimcheck.facts.methodcues import ADMITTED_RE, UNIVERSAL_RE
+from claimcheck.facts.notrun import NOT_RUN_RE, marks_not_run, not_run_span
 from claimcheck.facts.text import PROSE, TextIndex, one_sentence
 from claimcheck.models import (
     BenchTest,
@@ -376,6 +377,22 @@ class FactStore:
         """Sentences that say a test departed from the report's own stated method ("while
         section 2 requires ...", "contrary to our methodology"), in source order."""
         return tuple(s for _block, s, _m in self.text.matches(ADMITTED_RE))
+
+    @cached_property
+    def not_run_statements(self) -> tuple[tuple[Any, int, int], ...]:
+        """(sentence, start, end) of each prose sentence about a test that says it was not
+        run, or run only, on some device ("not conducted on the Brightgate"), with the
+        source span of that phrase; hedged sentences included (``sentence.hedged``)."""
+        found = []
+        for s in self.view.matching(NOT_RUN_RE):
+            span = not_run_span(s.text)
+            if span is not None:
+                found.append((s, s.start + span[0], s.start + span[1]))
+        return tuple(found)
+
+    def marks_not_run(self, cell: str) -> bool:
+        """Does a results cell say the test was not run for its device ("N/A", "DNF")?"""
+        return marks_not_run(cell)
 
 
 def build_facts(doc: Document) -> FactStore:
