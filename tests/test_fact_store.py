@@ -132,7 +132,6 @@ def test_every_check_takes_the_fact_store_alone():
 # that gains a pattern or a text read, fails here.
 PATTERN_DEBT = {
     "A005_unit_misuse": (4, 0),
-    "C002_name_inconsistency": (1, 0),
     "C004_dangling_reference": (12, 1), "D001_missing_condition": (6, 0),
     "D002_missing_repeatability": (8, 1), "D003_missing_configuration": (12, 3),
     "M005_throughput_definition": (8, 4), "M006_latency_definition": (6, 0),

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from claimcheck.extract.docindex import DocumentIndex, index_document
+from claimcheck.extract.modeltokens import PRODUCT_LINE_RE
 from claimcheck.extract.sentences import Sentence
 from claimcheck.extract.statedload import StatedLoad, stated_loads
 from claimcheck.facts.attribution import View
@@ -393,6 +394,14 @@ class FactStore:
     def marks_not_run(self, cell: str) -> bool:
         """Does a results cell say the test was not run for its device ("N/A", "DNF")?"""
         return marks_not_run(cell)
+
+    def about_product_line(self, offset: int, whole_block: bool = False) -> bool:
+        """Does the sentence (or, with ``whole_block``, the block) holding ``offset`` speak
+        of a product line or of other models ("the 3000 series", "its successor")?"""
+        if whole_block:
+            block = self.text.block_at(offset)
+            return bool(block is not None and PRODUCT_LINE_RE.search(block.text))
+        return self.text.says(PRODUCT_LINE_RE, offset)
 
 
 def build_facts(doc: Document) -> FactStore:

@@ -7,7 +7,6 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.facts.versions import version_key
 from claimcheck.models import Condition, Device
@@ -231,11 +230,6 @@ def _releases_in(text: str) -> list[tuple[str, ...]]:
     return out
 
 
-SIBLING_RE = lazyre.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
-                        r"|smaller|bigger|other[ \t]+models?|models?|range|replac\w+|upgrade\w*)\b",
-                        re.IGNORECASE)  # fmt: skip
-
-
 def _model_slips(facts: FactStore) -> Iterator[Hit]:
     extraction = facts.extraction
     tested = {m.device for m in facts.measured() if m.device}
@@ -255,9 +249,7 @@ def _model_slips(facts: FactStore) -> Iterator[Hit]:
             if other is None:
                 continue
             m = slip.mentions[0]
-            block = facts.text.block_at(m.start)
-            context = block.text if block is not None else ""
-            if facts.hedged(m.start) or SIBLING_RE.search(context):
+            if facts.hedged(m.start) or facts.about_product_line(m.start, whole_block=True):
                 continue
             msg = (
                 f'"{m.text}" appears {len(slip.mentions)} time(s) beside {other.name}, the '
@@ -291,13 +283,16 @@ def _token_slips(facts: FactStore) -> Iterator[Hit]:
                 continue
             m = counts[rare][0]
             found = index.sentence_at(m.start)
-            text = found[0].text if found is not None else ""
             same_prefix = set()  # the models of this prefix its sentence names
             if found is not None:
                 lo = bisect_left(starts, found[0].start)
                 hi = bisect_left(starts, found[0].end)
                 same_prefix = {x.text for x in tokens[lo:hi] if x.prefix == m.prefix}
-            if (found is not None and found[2]) or SIBLING_RE.search(text) or len(same_prefix) > 1:
+            if (
+                (found is not None and found[2])
+                or facts.about_product_line(m.start)
+                or len(same_prefix) > 1
+            ):
                 continue  # about others, about the product line, or a list of models
             shown = counts[main][0].text
             msg = (
