@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import claimcheck
-from claimcheck.rules.checks.C002_name_inconsistency import _refines, version_key
+from claimcheck.facts.versions import version_key
+from claimcheck.rules.checks.C002_name_inconsistency import _refines
 from claimcheck.rules.checks.C004_dangling_reference import _ranges
 from claimcheck.rules.queries import rule_data
 

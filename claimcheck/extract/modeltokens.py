@@ -5,6 +5,7 @@ once per document; C002 compares how often each is written."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from claimcheck import lazyre
@@ -17,6 +18,15 @@ NOT_MODEL_PREFIXES = {"RFC", "ISO", "IEC", "IEEE", "EN", "ITU", "CVE", "SP", "NI
                       "SHA", "AES", "DES", "MD", "RC", "TCP", "UDP", "IP", "HTTP", "H", "X", "P",
                       "Q", "PCI", "DDR", "PC", "USB", "CAT", "ANSI", "ETSI", "UTC", "GMT", "AD",
                       "BC", "NS", "PO", "SKU", "ID", "US", "EU", "UK"}  # fmt: skip
+
+# Words of a passage about a product line, not one model: "the KV family", "the 3000
+# series", "its successor", "the larger KV-5000", "other models", "the range",
+# "replaces", "an upgrade": a rarely written model number there is a sibling, not a slip.
+PRODUCT_LINE_RE = lazyre.compile(
+    r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
+    r"|smaller|bigger|other[ \t]+models?|models?|range|replac\w+|upgrade\w*)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)

@@ -15,13 +15,17 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from claimcheck.extract.docindex import DocumentIndex, index_document
+from claimcheck.extract.modeltokens import PRODUCT_LINE_RE
 from claimcheck.extract.sentences import Sentence
 from claimcheck.extract.statedload import StatedLoad, stated_loads
 from claimcheck.facts.attribution import View
 from claimcheck.facts.captions import Caption, captions
 from claimcheck.facts.figures import is_datasheet, measured_figures, run_figures
 from claimcheck.facts.graph import ClaimGraph
-from claimcheck.facts.text import PROSE, TextIndex
+from claimcheck.facts.leadlabels import lead_labels
+from claimcheck.facts.methodcues import ADMITTED_RE, UNIVERSAL_RE
+from claimcheck.facts.notrun import NOT_RUN_RE, marks_not_run, not_run_span
+from claimcheck.facts.text import PROSE, TextIndex, one_sentence
 from claimcheck.models import (
     BenchTest,
     Block,
@@ -338,6 +342,66 @@ class FactStore:
 
         tools = set(command_words())
         return {n: at for n, at in written_releases(self.doc.text).items() if n not in tools}
+
+    def around(self, offset: int) -> str:
+        """The text of the sentence, table cell or block holding a source offset (what a
+        condition stated there is said with)."""
+        start, end = self.view.bounds(offset)
+        return self.doc.text[start:end]
+
+    def lead_labels(self, sentence: Sentence, block: Block) -> list[tuple[str, str]]:
+        """(normalised, as written) scenario labels a prose sentence opens with ("With LB +
+        Policy, ...", at a block's start also "Cold cache: ..."), most likely first."""
+        return lead_labels(sentence.text, sentence.start == block.start)
+
+    def one_sentence(self, end: int, start: int) -> bool:
+        """Do the end of one statement and the start of a later one lie in one sentence
+        (no sentence end or blank line between): "6.4.1 in campaign B and 2.1.7 in A"."""
+        return one_sentence(self.doc.text, end, start)
+
+    @cached_property
+    def zero_failure_criteria(self) -> tuple[Condition, ...]:
+        """The stated pass rules that allow no failure at all ("without errors", "no failed
+        transactions"), in source order."""
+        from claimcheck.extract.conditions.method import demands_zero_failures
+
+        return tuple(c for c in self.stated("failure_criteria")
+                     if isinstance(c.value, str) and demands_zero_failures(c.value))  # fmt: skip
+
+    def says_throughout(self, offset: int) -> bool:
+        """Does the sentence holding ``offset`` say something held for every test ("used
+        for all tests", "throughout", "in every run")?"""
+        return self.text.says(UNIVERSAL_RE, offset)
+
+    @cached_property
+    def admitted_deviations(self) -> tuple[Sentence, ...]:
+        """Sentences that say a test departed from the report's own stated method ("while
+        section 2 requires ...", "contrary to our methodology"), in source order."""
+        return tuple(s for _block, s, _m in self.text.matches(ADMITTED_RE))
+
+    @cached_property
+    def not_run_statements(self) -> tuple[tuple[Any, int, int], ...]:
+        """(sentence, start, end) of each prose sentence about a test that says it was not
+        run, or run only, on some device ("not conducted on the Brightgate"), with the
+        source span of that phrase; hedged sentences included (``sentence.hedged``)."""
+        found = []
+        for s in self.view.matching(NOT_RUN_RE):
+            span = not_run_span(s.text)
+            if span is not None:
+                found.append((s, s.start + span[0], s.start + span[1]))
+        return tuple(found)
+
+    def marks_not_run(self, cell: str) -> bool:
+        """Does a results cell say the test was not run for its device ("N/A", "DNF")?"""
+        return marks_not_run(cell)
+
+    def about_product_line(self, offset: int, whole_block: bool = False) -> bool:
+        """Does the sentence (or, with ``whole_block``, the block) holding ``offset`` speak
+        of a product line or of other models ("the 3000 series", "its successor")?"""
+        if whole_block:
+            block = self.text.block_at(offset)
+            return bool(block is not None and PRODUCT_LINE_RE.search(block.text))
+        return self.text.says(PRODUCT_LINE_RE, offset)
 
 
 def build_facts(doc: Document) -> FactStore:

@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
+from claimcheck import lazyre
 from claimcheck.extract.docindex import DocumentIndex
 from claimcheck.extract.sentences import Sentence
 from claimcheck.facts.textgate import Texts
@@ -92,3 +93,16 @@ class TextIndex:
             sent, block, _ = self.sentences[i]
             if block.kind in kinds:
                 yield block, sent, m
+
+
+# a sentence end or a blank line: "6.4.1 in campaign B and 2.1.7 in campaign A" has none
+_SENTENCE_GAP = lazyre.compile(r"[.!?][ \t\n]|\n[ \t]*+\n")
+MAX_SENTENCE_GAP = 300  # characters: two places further apart are not one statement
+
+
+def one_sentence(text: str, end: int, start: int) -> bool:
+    """Do the offsets ``end`` (of one phrase) and ``start`` (of a later one) lie in one
+    sentence of ``text``: near, with no sentence end or blank line between? Read on the
+    raw text, so adjacent table cells and list lines count as one statement too."""
+    gap = text[end:start]
+    return 0 <= len(gap) < MAX_SENTENCE_GAP and not _SENTENCE_GAP.search(gap)

@@ -1,7 +1,8 @@
 """Software releases written next to a name anywhere in a report, prose or code: "NGINX
 1.25.3", "Envoy(1.22.8)", "Server version: Apache/2.2.22", "image: haproxy:2.8.3",
 "traefik_v3.0.0-rc1". A rule asks whether a name is ever given a release, and whether the
-report gives any release at all."""
+report gives any release at all; ``version_key`` reads a release string as numbers and
+suffix, so two statements of one release compare equal."""
 
 from __future__ import annotations
 
@@ -69,3 +70,28 @@ def written_releases(text: str) -> dict[str, int]:
             if low not in NOT_PRODUCT_NAMES:
                 out.setdefault(low, m.start())
     return out
+
+
+# a version string in parts: runs of digits, runs of letters, single other characters
+_VERSION_PART = lazyre.compile(r"\d++|[a-z]++|[^\da-z]")
+
+
+def version_key(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(release numbers, build or hotfix suffix) of a version string.
+
+    The release is the run of numbers joined by dots or parentheses after any leading
+    letters; whatever follows (a hyphen, a word such as Build, HF or patch) is the
+    suffix: "11.2.1-HF1" -> ((11, 2, 1), (hf, 1)); "A5(2.1)" -> ((5, 2, 1), ());
+    "A1.3" and "A.1.3" -> ((1, 3), ()); "10.1 Build 120.13" -> ((10, 1), (build, 120, 13)).
+    """
+    parts = _VERSION_PART.findall(text.lower())
+    i = next((k for k, p in enumerate(parts) if p.isdigit()), len(parts))
+    release: list[str] = []
+    while i < len(parts) and parts[i].isdigit():
+        release.append(parts[i])
+        i += 1
+        dotted = i + 1 < len(parts) and parts[i] in ".()" and parts[i + 1].isdigit()
+        if dotted or (i < len(parts) and parts[i] == ")"):
+            i += 1
+    suffix = tuple(p for p in parts[i:] if p.isalnum())
+    return tuple(release), suffix

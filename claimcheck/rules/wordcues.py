@@ -3,7 +3,8 @@ rule file beside an example of each word, and becomes a pattern here, once per l
 
 A word ending in ``*`` is a stem ("recommend*": recommend, recommended, recommends);
 other words and phrases match whole ("if you", "no longer"); blanks match any run of
-blanks or a line break.
+blanks or a line break; a part ``_?`` stands for one optional word ("all _? devices":
+all devices, all three devices).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
                     reverse=True):  # fmt: skip
         stem = w.endswith("*")
         body = r"\s+".join(re.escape(part) for part in w.rstrip("*").split())
+        body = body.replace(r"\s+_\?\s+", r"\s+(?:\w+\s+)?")  # an optional word between two
         alts.append(body + (r"\w*" if stem else r"(?![\w-])"))
     if not alts:
         return re.compile(r"(?!)")

@@ -209,6 +209,19 @@ FAILURE_CRITERIA_GATE = lazyre.compile(
     r"|successful|not[ \t]+(?:a[ \t]+single|one|any|even)|no[ \t]+single|none[ \t]+of"
 )
 
+# a pass rule that allows no failure at all: "without errors", "no failed transactions",
+# "zero loss", "not a single request may fail", "none", "all ... were successful"
+ZERO_FAILURE_RE = lazyre.compile(
+    r"\bwithout\b|\bno\b|\bzero\b|\bnot[ \t]+(?:a[ \t]+single|one|any)\b|\bnone\b"
+    r"|\ball\b[^.;]{0,40}\bsuccessful\b",
+    re.I,
+)
+
+
+def demands_zero_failures(rule: str) -> bool:
+    """Does a stated pass rule (a ``failure_criteria`` value) allow no failure at all?"""
+    return ZERO_FAILURE_RE.search(rule) is not None
+
 
 @gated(FAILURE_CRITERIA_GATE)
 def failure_criteria(ctx: Ctx) -> list[RawCondition]:

@@ -11,29 +11,15 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
-from claimcheck import lazyre
 from claimcheck.facts import FactStore
-from claimcheck.facts.captions import MARKUP, Caption, normalise
+from claimcheck.facts.captions import Caption, normalise
 from claimcheck.facts.text import PROSE, Sentence
 from claimcheck.models import Block, Document
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 
 MIN_WORDS = 8  # a repeated sentence shorter than this is a caption, a footer or a phrase
 MIN_SUFFIX_WORDS = 6
-
-LABEL_RES = [
-    lazyre.compile(r"(?:With|For|Using|Under|In|At)[ \t]++(?:the[ \t]++)?(?P<label>[^,;:]{2,48}?)"
-               r"(?:[ \t]++(?:tests?|scenarios?|cases?|configurations?|modes?|profiles?|runs?))?"
-               r"[ \t]*+,[ \t]"),
-    lazyre.compile(r"(?P<label>[A-Z][\w +/&.()-]{1,40}?)[ \t]*:[ \t]"),
-]  # fmt: skip
-LABEL_STOP = {"these", "this", "that", "those", "such", "all", "both", "each", "addition",
-              "contrast", "general", "short", "summary", "particular", "our", "fact", "practice",
-              "comparison", "total", "turn", "other", "most", "some", "many", "any", "every",
-              "order", "case", "note", "example", "conclusion", "either", "which", "it", "its",
-              "their", "his", "her", "a", "an", "my", "your", "we", "they", "the", "no", "one",
-              "first", "second", "third", "last", "last two", "addition to", "sum", "brief",
-              "theory", "reality", "result", "results", "terms"}  # fmt: skip
 
 
 @check("duplicate_label")
@@ -182,7 +168,7 @@ def _scenario_labels(facts: FactStore) -> Iterator[Hit]:
 
     seen: dict[tuple[str, str, tuple], tuple[Sentence, tuple, list[str]]] = {}
     for block, s in facts.text.prose(("paragraph", "list_item")):
-        found = _label(s, block)
+        found = _label(facts, s, block)
         if not found:
             continue
         key_label, shown_label = found
@@ -204,18 +190,11 @@ def _scenario_labels(facts: FactStore) -> Iterator[Hit]:
         yield Hit(s.start, s.end, msg, {"label": shown_label, "first_line": line})
 
 
-def _label(s: Sentence, block: Block) -> tuple[str, str] | None:
-    """(normalised, as written) scenario label leading the sentence, if any."""
-    at_block_start = s.start == block.start
-    for i, rx in enumerate(LABEL_RES):
-        if i == 1 and not at_block_start:
-            continue
-        m = rx.match(s.text)
-        if m is None:
-            continue
-        label = normalise(m.group("label"))
-        first = label.split(" ")[0] if label else ""
-        if not label or label in LABEL_STOP or first in LABEL_STOP or not re.search("[a-z]", label):
-            continue
-        return label, MARKUP.sub("", m.group("label")).strip()
+def _label(facts: FactStore, s: Sentence, block: Block) -> tuple[str, str] | None:
+    """(normalised, as written) scenario label leading the sentence, if any: a sentence
+    opener ("In addition,", "For example,") is none (rule data ``not_labels``)."""
+    stop = {w.lower() for w in rule_data("C001").get("not_labels", [])}
+    for label, shown in facts.lead_labels(s, block):
+        if label not in stop and label.split(" ")[0] not in stop:
+            return label, shown
     return None

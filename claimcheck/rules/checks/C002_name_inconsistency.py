@@ -7,37 +7,15 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck import lazyre
 from claimcheck.facts import FactStore
-from claimcheck.models import Condition, Device, Document
+from claimcheck.facts.versions import version_key
+from claimcheck.models import Condition, Device
 from claimcheck.rules.context import clause_around, in_link_target
 from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.wordcues import says_any
 
-_VERSION_PART = lazyre.compile(r"\d++|[a-z]++|[^\da-z]")
 MAX_VERSIONS = 20  # distinct versions compared per device (pairs among them are bounded)
-
-
-def version_key(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(release numbers, build or hotfix suffix) of a version string.
-
-    The release is the run of numbers joined by dots or parentheses after any leading
-    letters; whatever follows (a hyphen, a word such as Build, HF or patch) is the
-    suffix: "11.2.1-HF1" -> ((11, 2, 1), (hf, 1)); "A5(2.1)" -> ((5, 2, 1), ());
-    "A1.3" and "A.1.3" -> ((1, 3), ()); "10.1 Build 120.13" -> ((10, 1), (build, 120, 13)).
-    """
-    parts = _VERSION_PART.findall(text.lower())
-    i = next((k for k, p in enumerate(parts) if p.isdigit()), len(parts))
-    release: list[str] = []
-    while i < len(parts) and parts[i].isdigit():
-        release.append(parts[i])
-        i += 1
-        dotted = i + 1 < len(parts) and parts[i] in ".()" and parts[i + 1].isdigit()
-        if dotted or (i < len(parts) and parts[i] == ")"):
-            i += 1
-    suffix = tuple(p for p in parts[i:] if p.isalnum())
-    return tuple(release), suffix
 
 
 def _refines(
@@ -124,7 +102,7 @@ def name_inconsistency(facts: FactStore) -> Iterator[Hit]:
                  and not _abbreviates(facts, summaries, (k0, c0), (key, cond))),
                 None,
             )  # fmt: skip
-            if clash is not None and _one_sentence(doc, clash.end, cond.start):
+            if clash is not None and facts.one_sentence(clash.end, cond.start):
                 continue  # "6.4.1 in campaign B and 2.1.7 in campaign A": two setups, stated
             if clash is None or facts.hedged(cond.start):
                 continue
@@ -252,20 +230,6 @@ def _releases_in(text: str) -> list[tuple[str, ...]]:
     return out
 
 
-def _one_sentence(doc: Document, end: int, start: int) -> bool:
-    """Do the offsets lie in one sentence (no sentence end or blank line between)?"""
-    gap = doc.text[end:start]
-    return 0 <= len(gap) < 300 and not _SENTENCE_GAP.search(gap)
-
-
-_SENTENCE_GAP = lazyre.compile(r"[.!?][ \t\n]|\n[ \t]*+\n")
-
-
-SIBLING_RE = lazyre.compile(r"\b(?:famil\w+|series|line|siblings?|successors?|predecessors?|larger"
-                        r"|smaller|bigger|other[ \t]+models?|models?|range|replac\w+|upgrade\w*)\b",
-                        re.IGNORECASE)  # fmt: skip
-
-
 def _model_slips(facts: FactStore) -> Iterator[Hit]:
     extraction = facts.extraction
     tested = {m.device for m in facts.measured() if m.device}
@@ -285,9 +249,7 @@ def _model_slips(facts: FactStore) -> Iterator[Hit]:
             if other is None:
                 continue
             m = slip.mentions[0]
-            block = facts.text.block_at(m.start)
-            context = block.text if block is not None else ""
-            if facts.hedged(m.start) or SIBLING_RE.search(context):
+            if facts.hedged(m.start) or facts.about_product_line(m.start, whole_block=True):
                 continue
             msg = (
                 f'"{m.text}" appears {len(slip.mentions)} time(s) beside {other.name}, the '
@@ -321,13 +283,16 @@ def _token_slips(facts: FactStore) -> Iterator[Hit]:
                 continue
             m = counts[rare][0]
             found = index.sentence_at(m.start)
-            text = found[0].text if found is not None else ""
             same_prefix = set()  # the models of this prefix its sentence names
             if found is not None:
                 lo = bisect_left(starts, found[0].start)
                 hi = bisect_left(starts, found[0].end)
                 same_prefix = {x.text for x in tokens[lo:hi] if x.prefix == m.prefix}
-            if (found is not None and found[2]) or SIBLING_RE.search(text) or len(same_prefix) > 1:
+            if (
+                (found is not None and found[2])
+                or facts.about_product_line(m.start)
+                or len(same_prefix) > 1
+            ):
                 continue  # about others, about the product line, or a list of models
             shown = counts[main][0].text
             msg = (

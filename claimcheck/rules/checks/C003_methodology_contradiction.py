@@ -5,26 +5,13 @@ a profile claimed and contradicted).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck import lazyre
 from claimcheck.extract.runs.query import parameter_conflicts
 from claimcheck.facts import FactStore
 from claimcheck.models import Condition
 from claimcheck.rules.registry import Hit, check
-
-ZERO_FAILURE_RE = lazyre.compile(
-    r"\bwithout\b|\bno\b|\bzero\b|\bnot[ \t]+(?:a[ \t]+single|one|any)\b|\bnone\b"
-    r"|\ball\b[^.;]{0,40}\bsuccessful\b",
-    re.I,
-)
-UNIVERSAL_RE = lazyre.compile(
-    r"\b(?:all|every|each)[ \t]+(?:of[ \t]+the[ \t]+)?(?:[a-z-]+[ \t]+)?(?:tests?|runs?|measurements?"
-    r"|scenarios?|results?|benchmarks?|trials?|figures?|numbers?)\b|\bthroughout\b|\bfor[ \t]+all\b|\bexclusively\b|\bin[ \t]+every\b|\balways\b",
-    re.IGNORECASE,
-)
 
 
 @check("methodology_contradiction")
@@ -62,23 +49,10 @@ def _param_text(value: Any) -> str:
     return f"{value.value:g} s" if value.unit == "s" else f"{value.value:g}"
 
 
-_METHOD_WORDS = (
-    r"(?:section[ \t]+\d[\d.]*|method(?:ology)?|criteri(?:on|a)|procedure|test[ \t]+plan|protocol)"
-)
-ADMITTED_RE = lazyre.compile(
-    rf"\b(?:while|whereas|although|though|but|even[ \t]+though|despite)\b[^.;]{{0,80}}?\b"
-    rf"{_METHOD_WORDS}\b[^.;]{{0,40}}?\b(?:requires?|specif(?:y|ies|ied)|mandates?|calls?[ \t]+for"
-    rf"|prescribes?)\b|(?<!not[ \t])(?<!never[ \t])\bcontrary[ \t]+to[ \t]+(?:the|our|its)[ \t]+"
-    rf"(?:stated[ \t]+|own[ \t]+)?{_METHOD_WORDS}|(?<!not[ \t])(?<!never[ \t])\b(?:deviat\w+|departs?"
-    rf"|departed)[ \t]+from[ \t]+(?:the|our|its)[ \t]+(?:stated[ \t]+|own[ \t]+)?{_METHOD_WORDS}",
-    re.IGNORECASE,
-)
-
-
 def _admitted_deviation(facts: FactStore) -> Iterator[Hit]:
     """A sentence that itself says a test departed from the report's own method ("while
     section 1.2 requires the reference policy for every test")."""
-    for _block, s, _m in facts.text.matches(ADMITTED_RE):
+    for s in facts.admitted_deviations:
         if facts.hedged(s.start):
             continue
         msg = (
@@ -95,9 +69,7 @@ def _failures_despite_criteria(facts: FactStore) -> Iterator[Hit]:
     first_any: Condition | None = None
     first_untested: Condition | None = None
     by_test: dict[str, Condition] = {}
-    for c in facts.stated("failure_criteria"):
-        if not isinstance(c.value, str) or not ZERO_FAILURE_RE.search(c.value):
-            continue
+    for c in facts.zero_failure_criteria:
         first_any = first_any or c
         if c.test:
             by_test.setdefault(c.test, c)
@@ -166,7 +138,7 @@ def _profile_contradiction(facts: FactStore) -> Iterator[Hit]:
         found = index.sentence_at(c.start)
         if found is None or len(in_sentence[found[0].start]) != 1:
             continue  # "FastL4 for L4 tests and FastHTTP for L7" is not one profile throughout
-        if UNIVERSAL_RE.search(found[0].text):
+        if facts.says_throughout(c.start):
             universal.setdefault(c.device or "*", c)
     if not universal:
         return

@@ -4,29 +4,21 @@ across such loads.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
-from claimcheck import lazyre
 from claimcheck.facts import FactStore
 from claimcheck.facts.attribution import View
 from claimcheck.models import Condition
 from claimcheck.rules.context import line_label
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
 from claimcheck.rules.setup_terms import (
     MAX_LISTED,
     fmt_number,
     listed,
 )
-
-_I = re.IGNORECASE
-
-
-# A setting applied to one device only: "throttled back for the BIG-IP only".
-ONLY_RE = lazyre.compile(r"\b(?:only|solely|exclusively|alone)\b", _I)
-BOTH_RE = lazyre.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+)?(?:devices?|vendors?|DUTs?|"
-                     r"products?|platforms?|appliances?|systems?|servers?)\b", _I)  # fmt: skip
+from claimcheck.rules.wordcues import says_any
 
 
 def _load_value(value: Any) -> str:
@@ -99,11 +91,9 @@ def per_device_load(facts: FactStore) -> Iterator[Hit]:
         elif len(v.compared) >= 2:
             ((d, cs),) = per.items()
             for c in cs:
-                s0, s1 = v.bounds(c.start)
-                sentence = v.doc.text[s0:s1]
                 if _load_value(c.value) in shared.get(kind, set()):
                     continue
-                if not ONLY_RE.search(sentence) or BOTH_RE.search(sentence):
+                if not _for_one_only(facts.around(c.start)):
                     continue
                 yield Hit(c.start, c.end,
                           f"{label} {_load_value(c.value)} was set for {v.name(d)} only: the "
@@ -112,6 +102,16 @@ def per_device_load(facts: FactStore) -> Iterator[Hit]:
     yield from _claims_across_loads(v, differing)
     if not differing:
         yield from _side_by_side_at_different_loads(facts)
+
+
+def _for_one_only(sentence: str) -> bool:
+    """Does the sentence set a load for one device only ("for the Harrier LB only"), not
+    for every device ("for both devices only")? Words from the rule's data."""
+    data = rule_data("S002")
+    every = [
+        f"{q} _? {n}" for q in data.get("every_device", []) for n in data.get("device_nouns", [])
+    ]
+    return says_any(sentence, data.get("only")) and not says_any(sentence, every)
 
 
 LOAD_NAMES = ("concurrency", "load_setting")

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from claimcheck import lazyre
 from claimcheck.facts import FactStore
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
-
-_I = re.IGNORECASE
-
+from claimcheck.rules.wordcues import words_pattern
 
 MAX_SMALL = 1000  # transactions: a pass/fail or rate judged on this many or fewer is thin
 MIN_STEADY = 60.0  # seconds: a measured run or steady state shorter than this is too short
-FAILOVER_RE = lazyre.compile(r"\bfail-?over\b|\bfail-?back\b|\bswitch-?over\b|\bhigh[ -]availability\b"
-                         r"|\bredundan\w+|\bfault[ -]toleran\w+|\bpass(?:ed)?\s*/\s*fail\w*"
-                         r"|\bpass\s+or\s+fail\b", _I)  # fmt: skip
-SUCCESS_RE = lazyre.compile(r"\b(?:successful|succeeded|completed|passed|without\s+(?:any\s+)?(?:errors?"
-                        r"|failures?|loss)|(?:zero|no)\s+(?:errors|failures|failed|lost|dropped))\b",
-                        _I)  # fmt: skip
 
 
 @check("small_sample")
@@ -27,12 +18,15 @@ def small_sample(facts: FactStore) -> Iterator[Hit]:
     """S009: a failover or pass/fail verdict on few transactions, a rate from a few hundred
     requests, a steady state shorter than a minute."""
     v = facts.view
-    failover_blocks = {v.sentences[i].block for i, _ in v.texts.search(FAILOVER_RE)}
+    data = rule_data("S009")
+    failover = words_pattern(tuple(data.get("failover", ())))
+    success = words_pattern(tuple(data.get("success", ())))
+    failover_blocks = {v.sentences[i].block for i, _ in v.texts.search(failover)}
     reported: set[int] = set()
     for s in v.sentences:
         if s.hedged or s.block not in failover_blocks or s.block in reported:
             continue
-        if not FAILOVER_RE.search(s.text) and not SUCCESS_RE.search(s.text):
+        if not failover.search(s.text) and not success.search(s.text):
             continue
         for count in s.counts:
             n = count.value

@@ -11,26 +11,18 @@ first restatement of each run.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from claimcheck import lazyre
 from claimcheck.extract.runs.query import counts_errors
 from claimcheck.facts import FactStore
 from claimcheck.facts.attribution import View
+from claimcheck.rules.queries import rule_data
 from claimcheck.rules.registry import Hit, check
+from claimcheck.rules.wordcues import says_any
 
-_I = re.IGNORECASE
-
-# The report says failed responses were left out of the rates.
-EXCLUDED_RE = lazyre.compile(r"\bexclud\w+|\bnot\s+counted\b|\bonly\s+(?:successful|2xx|valid)\b"
-                         r"|\bdiscard\w*|\bfiltered\s+out\b|\bsuccessful\s+(?:requests|responses"
-                         r"|transactions)\s+only\b", _I)  # fmt: skip
-# A sentence that speaks of the failures sets them beside the rate it quotes.
-ERROR_WORD_RE = lazyre.compile(r"\berror|\bfail|non-2xx|\btime-?outs?\b|\bsocket\s+errors\b", _I)
 _RUN_ERROR_NAMES = {"connect": "connect errors", "read": "read errors", "write": "write errors",
                     "timeout": "timeouts", "non_2xx": "non-2xx/3xx responses",
                     "failed": "failed requests", "errored": "errored requests",
@@ -101,7 +93,7 @@ def errors_in_results(facts: FactStore) -> Iterator[Hit]:
         if run.warmup or run.error_count() <= 0:
             continue
         first = min(run.errors.values(), key=lambda e: e.start)
-        if EXCLUDED_RE.search(facts.sentence_text(first.start)):
+        if says_any(facts.sentence_text(first.start), rule_data("S012").get("excluded")):
             continue  # the failures were left out of the rates
         if run.source == "prose" and (facts.hedged(first.start) or v.hedged_at(first.start)):
             continue  # a sentence about others' runs
@@ -171,8 +163,7 @@ def _first_quote(facts: FactStore, v: View, run: Any, index: _Index) -> _Quote |
         bi = v.block_index(claim.start)
         if bi is None or bi in home or facts.hedged(claim.start):
             continue
-        sentence = facts.sentence_text(claim.start)
-        if ERROR_WORD_RE.search(sentence) or EXCLUDED_RE.search(sentence):
+        if _speaks_of_errors(facts.sentence_text(claim.start)):
             continue
         who = f"{v.name(o.entity).strip()} " if o.entity else ""
         quotes.append(
@@ -187,8 +178,14 @@ def _unqualified(facts: FactStore, v: View, bi: int, offset: int) -> bool:
     table = v.doc.blocks[bi].table
     if table is not None:
         return not counts_errors(table)
-    sentence = facts.sentence_text(offset)
-    return not (ERROR_WORD_RE.search(sentence) or EXCLUDED_RE.search(sentence))
+    return not _speaks_of_errors(facts.sentence_text(offset))
+
+
+def _speaks_of_errors(sentence: str) -> bool:
+    """Does a sentence set the failures beside the rate it quotes: name them, or say they
+    were left out of the rates (rule data ``error_words``, ``excluded``)?"""
+    data = rule_data("S012")
+    return says_any(sentence, data.get("error_words")) or says_any(sentence, data.get("excluded"))
 
 
 def _device(v: View, run: Any) -> str | None:
