@@ -79,8 +79,10 @@ def section_seeds(doc: Document) -> dict[int, list[Seed]]:
         version = _HEADING_VERSION.match(rest)
         if version and not s.version:
             s.version = version.group(1)
-        named = _product_like_name(s.name) or _named_in(outside, s.name)
-        found.append((block, s, named, _holds_run(blocks, i)))
+        found.append((block, s, _product_like_name(s.name), _holds_run(blocks, i)))
+    if any(not named for _, _, named, _ in found):
+        again = _named_outside(outside or [], {s.name for _, s, named, _ in found if not named})
+        found = [(b, s, named or s.name in again, run) for b, s, named, run in found]
     # sections side by side, each over its own system's tool run, name them even when the
     # report names them nowhere else ("## Kestrel" and "## Ferrox" over wrk output)
     for block, s, named, run in found:
@@ -123,16 +125,44 @@ def _product_like_name(name: str) -> bool:
     )
 
 
-def _named_in(texts: list[str], name: str) -> bool:
-    """One of ``texts`` names ``name`` as a whole word: in any case, but a capitalised
-    word ("Experimental") only capitalised and inside a sentence, where an ordinary word
-    is not."""
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """Where ``name`` counts as named: as a whole word in any case, but a capitalised word
+    ("Experimental") only capitalised and inside a sentence, where an ordinary word is not."""
     words = name.split()
     if all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in words):
-        word = re.compile(rf"(?<=[\w,;][ \t]){re.escape(name)}(?![\w-])")
-    else:
-        word = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-    return any(word.search(t) for t in texts)
+        return re.compile(rf"(?<=[\w,;][ \t]){re.escape(name)}(?![\w-])")
+    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def _named_outside(texts: list[str], names: set[str]) -> set[str]:
+    """The ``names`` that one of ``texts`` names (``_name_pattern``), in one pass over the
+    texts for all names: an Aho-Corasick scan of the lower-cased text finds where each name
+    could start, and its pattern decides there (time linear in the text, not in headings
+    times text)."""
+    import ahocorasick  # here: start-up imports only what the run uses
+
+    patterns = {name: _name_pattern(name) for name in names}
+    keys: dict[str, list[str]] = {}
+    for name in names:
+        keys.setdefault(name.lower(), []).append(name)
+    automaton = ahocorasick.Automaton()
+    for key in keys:
+        automaton.add_word(key, key)
+    automaton.make_automaton()
+    found: set[str] = set()
+    for text in texts:
+        low = text.lower()
+        if len(low) != len(text):  # lower-casing moved offsets: read this text name by name
+            found |= {n for n in names - found if patterns[n].search(text)}
+            continue
+        for end, key in automaton.iter(low):
+            start = end - len(key) + 1
+            for name in keys[key]:
+                if name not in found and patterns[name].match(text, start):
+                    found.add(name)
+        if len(found) == len(names):
+            break
+    return found
 
 
 # "- Kestrel: 41,200 req/s", "Kestrel (v2): 9.1 Gbps", a line of a program's output
