@@ -10,7 +10,9 @@ Each kind of evidence is weighed against the ordinary words a report uses the sa
 
 from __future__ import annotations
 
+import math
 import re
+from bisect import bisect_right
 
 from claimcheck import lazyre
 from claimcheck.extract.names import is_generic, tokens
@@ -194,13 +196,13 @@ def figure_labels(doc: Document) -> list[Seed]:
     "Proxy: X" line puts under test. A label becomes a seed when it is a name and nothing
     else (no unit or statistic in it), written like a product (a capital inside, digits,
     capitals) or named elsewhere in the report too."""
-    out: list[Seed] = []
+    out: list[tuple[Seed, int]] = []  # a seed, and the labels before it (-1: taken as is)
     group: list[Seed] = []
     spans: list[tuple[int, int]] = []
 
     def close() -> None:
         if len({norm_label(g.name) for g in group}) >= 2:
-            out.extend(g for g in group if _product_like(doc, g, spans))
+            out.extend((g, len(spans)) for g in group)
         group.clear()
 
     for block in doc.blocks:
@@ -222,13 +224,19 @@ def figure_labels(doc: Document) -> list[Seed]:
             for m in _NAME_FIGURE.finditer(block.text):
                 s = _label_seed(m.group("label"), block.start + m.start("label"))
                 if s is not None:
-                    out.append(s)
+                    out.append((s, -1))
             for m in _ROLE_LINE.finditer(block.text):
                 s = make_seed(m.group("value"), block.start + m.start("value"), "list")
                 if s is not None:
-                    out.append(s)
+                    out.append((s, -1))
     close()
-    return out
+    unsure = {s.name for s, before in out if before >= 0 and not _product_like_name(s.name)}
+    reach = _reach_outside(doc.text, unsure, spans)
+    return [
+        s
+        for s, before in out
+        if before < 0 or _product_like_name(s.name) or reach.get(s.name, -1) >= before
+    ]
 
 
 def norm_label(name: str) -> str:
@@ -248,12 +256,44 @@ def _label_seed(label: str, at: int) -> Seed | None:
     return s
 
 
-def _product_like(doc: Document, seed: Seed, spans: list[tuple[int, int]]) -> bool:
-    """Written like a product ("QuillD", "K7", "RAUTA") or named outside the labels too."""
-    if _product_like_name(seed.name):
-        return True
-    word = re.compile(rf"(?<![\w.-]){re.escape(seed.name)}(?![\w-])", re.IGNORECASE)
-    return any(not any(a <= m.start() < b for a, b in spans) for m in word.finditer(doc.text))
+def _reach_outside(text: str, names: set[str], spans: list[tuple[int, int]]) -> dict[str, float]:
+    """For each name written in ``text`` as a whole word (any case): how far down the list of
+    label ``spans`` (in text order, not overlapping) its mentions reach. A mention outside
+    every span reaches everywhere (infinity); one inside span ``j`` is outside the first
+    ``j`` labels. A label group closed after ``k`` labels is named outside its labels when
+    the reach is at least ``k``. One Aho-Corasick scan for all names (linear in the text)."""
+    import ahocorasick  # here: start-up imports only what the run uses
+
+    if not names:
+        return {}
+    patterns = {n: re.compile(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", re.IGNORECASE) for n in names}
+    starts = [a for a, _ in spans]
+    reach: dict[str, float] = {}
+
+    def seen(name: str, at: int) -> None:
+        j = bisect_right(starts, at) - 1
+        inside = j >= 0 and at < spans[j][1]
+        reach[name] = max(reach.get(name, -1), j if inside else math.inf)
+
+    low = text.lower()
+    if len(low) != len(text):  # lower-casing moved offsets: search name by name
+        for name, pattern in patterns.items():
+            for m in pattern.finditer(text):
+                seen(name, m.start())
+        return reach
+    keys: dict[str, list[str]] = {}
+    for name in names:
+        keys.setdefault(name.lower(), []).append(name)
+    automaton = ahocorasick.Automaton()
+    for key in keys:
+        automaton.add_word(key, key)
+    automaton.make_automaton()
+    for end, key in automaton.iter(low):
+        start = end - len(key) + 1
+        for name in keys[key]:
+            if reach.get(name) != math.inf and patterns[name].match(text, start):
+                seen(name, start)
+    return reach
 
 
 def _VERSIONISH(word: str) -> bool:
