@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
+from typing import Any
 
 from claimcheck import lazyre
 from claimcheck.extract.names import is_generic, tokens
@@ -136,14 +137,10 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
 
 
-def _named_outside(texts: list[str], names: set[str]) -> set[str]:
-    """The ``names`` that one of ``texts`` names (``_name_pattern``), in one pass over the
-    texts for all names: an Aho-Corasick scan of the lower-cased text finds where each name
-    could start, and its pattern decides there (time linear in the text, not in headings
-    times text)."""
+def _lower_case_automaton(names: set[str]) -> tuple[Any, dict[str, list[str]]]:
+    """An Aho-Corasick automaton of the lower-cased ``names``, and the names of each key."""
     import ahocorasick  # here: start-up imports only what the run uses
 
-    patterns = {name: _name_pattern(name) for name in names}
     keys: dict[str, list[str]] = {}
     for name in names:
         keys.setdefault(name.lower(), []).append(name)
@@ -151,6 +148,16 @@ def _named_outside(texts: list[str], names: set[str]) -> set[str]:
     for key in keys:
         automaton.add_word(key, key)
     automaton.make_automaton()
+    return automaton, keys
+
+
+def _named_outside(texts: list[str], names: set[str]) -> set[str]:
+    """The ``names`` that one of ``texts`` names (``_name_pattern``), in one pass over the
+    texts for all names: an Aho-Corasick scan of the lower-cased text finds where each name
+    could start, and its pattern decides there (time linear in the text, not in headings
+    times text)."""
+    patterns = {name: _name_pattern(name) for name in names}
+    automaton, keys = _lower_case_automaton(names)
     found: set[str] = set()
     for text in texts:
         low = text.lower()
@@ -262,8 +269,6 @@ def _reach_outside(text: str, names: set[str], spans: list[tuple[int, int]]) -> 
     every span reaches everywhere (infinity); one inside span ``j`` is outside the first
     ``j`` labels. A label group closed after ``k`` labels is named outside its labels when
     the reach is at least ``k``. One Aho-Corasick scan for all names (linear in the text)."""
-    import ahocorasick  # here: start-up imports only what the run uses
-
     if not names:
         return {}
     patterns = {n: re.compile(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", re.IGNORECASE) for n in names}
@@ -281,13 +286,7 @@ def _reach_outside(text: str, names: set[str], spans: list[tuple[int, int]]) -> 
             for m in pattern.finditer(text):
                 seen(name, m.start())
         return reach
-    keys: dict[str, list[str]] = {}
-    for name in names:
-        keys.setdefault(name.lower(), []).append(name)
-    automaton = ahocorasick.Automaton()
-    for key in keys:
-        automaton.add_word(key, key)
-    automaton.make_automaton()
+    automaton, keys = _lower_case_automaton(names)
     for end, key in automaton.iter(low):
         start = end - len(key) + 1
         for name in keys[key]:
