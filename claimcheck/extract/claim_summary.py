@@ -44,10 +44,10 @@ def summary_operands(facts: OperandContext, p: Pending, hints: Hints, judge) -> 
     if not subject or not reference or subject == reference:
         return None
     words = _claim_words(facts, p)
-    family = next((FAMILY_WORDS[w] for w in words if w in FAMILY_WORDS), None)
-    if family is None:
+    asked = _family_and_role(words)
+    if asked is None:
         return None
-    role = "additional" if ADDITIONAL_WORDS & set(words) else "total"
+    family, role = asked
     statistic = F.statistic_of(words, last=False)  # the first statistic word after it
     figs = [f for f in F.figures(facts) if f.family == family and f.role == role]
     if statistic:
@@ -107,6 +107,15 @@ def _provenance(facts: OperandContext, p: Pending, *figs: F.Figure) -> None:
         p.claim.message += f" (operands: {where})"
 
 
+def _family_and_role(words: list[str]) -> tuple[str, str] | None:
+    """The metric family a claim's words ask about and whether they compare totals or what
+    one adds over the other ("additional"); None when no word names a family."""
+    family = next((FAMILY_WORDS[w] for w in words if w in FAMILY_WORDS), None)
+    if family is None:
+        return None
+    return family, "additional" if ADDITIONAL_WORDS & set(words) else "total"
+
+
 def _claim_words(facts: OperandContext, p: Pending) -> list[str]:
     """The words after the stated value, up to the next stated value of its sentence or a
     clause end ("1/3rd the additional median latency and ...")."""
@@ -145,10 +154,10 @@ def summary_range(facts: OperandContext, p: Pending, hints: Hints) -> bool:
     if not subject or not reference or subject == reference or not q.is_range:
         return False
     words = _claim_words(facts, p)
-    family = next((FAMILY_WORDS[w] for w in words if w in FAMILY_WORDS), None)
-    if family is None:
+    asked = _family_and_role(words)
+    if asked is None:
         return False
-    role = "additional" if ADDITIONAL_WORDS & set(words) else "total"
+    family, role = asked
     section = facts.doc.blocks[facts.block_of(p.sentence.start)].section
     figs = [f for f in F.figures(facts) if f.family == family and f.role == role
             and f.section == section and f.statistic]  # fmt: skip

@@ -30,6 +30,9 @@ from claimcheck.models import (
 from claimcheck.textkeys import lower
 
 MAX_CAPTION = 400  # a lead-in longer than this is prose, not a caption: its last sentence is
+# Words that call a text a specification rather than a test: "Fixed specifications",
+# "Flavor quotas", "Gateway limits".
+SPEC_WORDS = lazyre.compile(r"\b(?:specifications?|specs|quotas?|limits)\b", re.IGNORECASE)
 # A lead-in that calls the table what the test was set to ("Benchmark settings:", "Test
 # parameters", "Load profile:") or what the product is specified for ("Fixed specifications
 # for a network load balancer", "Flavor quotas"): its figures are settings or specs.
@@ -42,7 +45,7 @@ CAPTION_ROLES = (
             re.IGNORECASE,
         ),
     ),
-    ("spec", lazyre.compile(r"\b(?:specifications?|specs|quotas?|limits)\b", re.IGNORECASE)),
+    ("spec", SPEC_WORDS),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from claimcheck import lazyre
+from claimcheck.extract.gridfacts import SPEC_WORDS
 from claimcheck.models import Document, Extraction, Measurement
 
 # "Layer 7 CPS", "L4 connections per second": the layer number read as a figure.
@@ -42,9 +43,8 @@ DATASHEET_RE = lazyre.compile(
 )
 
 # A title that names the document a specification or a list of limits ("Specifications of
-# Dedicated Gateways", "Service quotas", "Edge-7 specifications") ...
-SPEC_TITLE_RE = lazyre.compile(r"\b(?:specifications?|quotas?|limits)\b", re.IGNORECASE)
-# ... unless it says the document reports tests ("Test specifications and results").
+# Dedicated Gateways", "Service quotas", "Edge-7 specifications"; the words of a table
+# caption that says so, gridfacts.SPEC_WORDS) ... unless it says the document reports tests ("Test specifications and results").
 RESULTS_TITLE_RE = lazyre.compile(
     r"\b(?:results?|benchmarks?|bench|tests?|testing|tested|measured|measurements?|evaluation)\b",
     re.IGNORECASE,
@@ -78,7 +78,7 @@ def is_datasheet(doc: Document, extraction: Extraction) -> bool:
     if any(DATASHEET_RE.search(b.text[:200]) for b in head):
         return True
     title = next((b.text[:200] for b in head if b.kind == "heading"), "")
-    return bool(SPEC_TITLE_RE.search(title)) and not RESULTS_TITLE_RE.search(title)
+    return bool(SPEC_WORDS.search(title)) and not RESULTS_TITLE_RE.search(title)
 
 
 # A datasheet that says its own figures were measured: "All performance figures were measured
